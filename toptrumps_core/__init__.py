@@ -1,0 +1,56 @@
+"""Top Trumps Classroom: every rule of Top Trumps as a small, exact core.
+
+Importing this package loads only the standard library.  The stable entry
+points (DESIGN.md "Public entry points"):
+
+>>> from toptrumps_core import ClassicRules, load_deck, play
+>>> deck = load_deck("animals")
+>>> record = play(ClassicRules(deck, seats=3), seed=1)
+>>> record.outcome.termination.name in {"LAST_STACK", "DRAW_ALL_OUT", "UNFINISHED"}
+True
+"""
+
+from __future__ import annotations
+
+from toptrumps_core.cards import Card, Category, Deck, format_value
+from toptrumps_core.chance import make_rng
+from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicState, ClassicView, PickCard
+from toptrumps_core.deckfiles import bundled_decks, load_deck
+from toptrumps_core.errors import DeckError, IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
+from toptrumps_core.play import Match, play
+from toptrumps_core.protocol import CHANCE, TERMINAL, Outcome, Termination
+from toptrumps_core.record import GameRecord, replay
+from toptrumps_core.strategies import DIFFICULTIES, HUMAN, get_strategy
+
+__all__ = [
+    "CHANCE",
+    "DIFFICULTIES",
+    "HUMAN",
+    "TERMINAL",
+    "Card",
+    "Category",
+    "ChooseCategory",
+    "ClassicRules",
+    "ClassicState",
+    "ClassicView",
+    "Deck",
+    "DeckError",
+    "GameRecord",
+    "IllegalActionError",
+    "Match",
+    "Outcome",
+    "PickCard",
+    "RecordError",
+    "RuleOptionError",
+    "Termination",
+    "TopTrumpsError",
+    "bundled_decks",
+    "format_value",
+    "get_strategy",
+    "load_deck",
+    "make_rng",
+    "play",
+    "replay",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,623 @@
+"""Classic Top Trumps (rules C1-C12).
+
+Rules card:
+
+- 2 to 6 seats (C1); the shuffled deck is dealt one card at a time from seat 0
+  (left of the dealer, who sits in the last seat) until it is used up
+  (``leftover="deal_all"``) or into equal stacks with the rest set aside
+  (``leftover="set_aside"``) (C2).  Seat 0 chooses first (C3).
+- The chooser names a category of their top card; everyone still in reveals
+  their top card; the single best value wins every revealed card and the pot,
+  which go under the winner's stack: own card, then the others' going left
+  from the winner, then the pot in the order it was built
+  (``collect_order="fixed"``), or shuffled (``"shuffled"``) (C4).
+- A shared best value is a tie: every revealed card goes to the pot (in play
+  order, starting at the chooser) and the same chooser picks again (C5).  A
+  card with no data makes the comparison a tie (``no_data="tie"``), or cannot
+  win while the rest compare normally (``no_data="loses"``) (C6).
+- A seat with no cards is out; the last seat holding cards takes the pot and
+  wins; a tie that leaves nobody holding cards is a draw among that
+  comparison's players (C7).  A chooser who runs out in a tie while two or
+  more others hold cards is replaced by lot (C8).  The winner chooses next (C9).
+- ``look_at_last=N``: a seat holding N cards or fewer (and more than one)
+  looks at all of them and picks which to play; the chooser picks a card, then
+  the category; the others then pick theirs in turn going left (C10).
+- ``round_limit=N``: after N comparisons the most cards wins, equal most draws
+  (C11).  The driver's action cap reports a game that cycles as UNFINISHED
+  (C12; see `toptrumps_core.play`).
+
+Cards are numbered by their index in the deck; a stack is a tuple of card
+numbers, top first.
+
+Rules version: 1.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+from toptrumps_core.cards import Card, Deck
+from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.events import (
+    ChooserDrawn,
+    Dealt,
+    GameEnded,
+    PotCollected,
+    Revealed,
+    SeatOut,
+    Tied,
+    Won,
+)
+from toptrumps_core.record import register, register_game
+from toptrumps_core.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Actor,
+    Distribution,
+    Event,
+    Finite,
+    Lot,
+    Outcome,
+    Seat,
+    Shuffle,
+    Termination,
+    Transition,
+    UniformPermutation,
+)
+
+__all__ = [
+    "ChooseCategory",
+    "ClassicRules",
+    "ClassicState",
+    "ClassicView",
+    "PickCard",
+    "compare",
+]
+
+RULES_VERSION = 1
+MIN_SEATS, MAX_SEATS = 2, 6  # rule C1
+SIMULATION_MAX_SEATS = 12  # rule C1: "simulations may allow more"
+
+Leftover = Literal["deal_all", "set_aside"]
+CollectOrder = Literal["fixed", "shuffled"]
+NoData = Literal["tie", "loses"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCategory:
+    """The chooser names a category of their top card (rule C4).
+
+    Attributes:
+        category: Index into the deck's categories.
+    """
+
+    category: int
+
+
+@dataclass(frozen=True, slots=True)
+class PickCard:
+    """Move card `index` of one's own stack to the top before revealing (C10).
+
+    Attributes:
+        index: Position in the acting seat's stack, 0 = top.
+    """
+
+    index: int
+
+
+class _Step(enum.Enum):
+    DEAL = "deal"  # chance: the shuffle
+    CHOOSE = "choose"  # the chooser picks a card (C10) or a category
+    PICK = "pick"  # seats after the chooser pick their card (C10)
+    COLLECT = "collect"  # chance: order of the won cards (collect_order="shuffled")
+    LOT = "lot"  # chance: the next chooser (C8)
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicState:
+    """A moment of a classic game; immutable.
+
+    Attributes:
+        stacks: One tuple of card numbers per seat, top first; () when out.
+        pot: Cards in the pot, in the order they were added (rule C5).
+        set_aside: Cards dealt to nobody (``leftover="set_aside"``).
+        chooser: The seat naming the next category.
+        step: What happens next (internal).
+        category: The category named for the comparison underway, or None
+            before it is named.
+        chooser_picked: True once the chooser made their C10 pick.
+        pickers: Seats still to pick a card after hearing the category (C10).
+        pending: Won cards waiting for their shuffle, winner is `chooser`.
+        lot_among: Seats the next chooser is drawn among (C8).
+        comparisons: Comparisons made so far (C11).
+        revealed: Card numbers that have been face up at least once.
+        outcome: The outcome once the game is over, else None.
+        last_players: Seats of the latest comparison (for C7's draw).
+    """
+
+    stacks: tuple[tuple[int, ...], ...]
+    pot: tuple[int, ...] = ()
+    set_aside: tuple[int, ...] = ()
+    chooser: Seat = 0
+    step: _Step = _Step.DEAL
+    category: int | None = None
+    chooser_picked: bool = False
+    pickers: tuple[Seat, ...] = ()
+    pending: tuple[int, ...] = ()
+    lot_among: tuple[Seat, ...] = ()
+    comparisons: int = 0
+    revealed: frozenset[int] = frozenset()
+    outcome: Outcome | None = None
+    last_players: tuple[Seat, ...] = ()
+
+    @property
+    def in_play(self) -> tuple[Seat, ...]:
+        """Returns the seats still holding cards, in seat order."""
+        return tuple(seat for seat, stack in enumerate(self.stacks) if stack)
+
+    def card_count(self) -> int:
+        """Returns every card accounted for: stacks + pot + set aside + pending."""
+        return sum(map(len, self.stacks)) + len(self.pot) + len(self.set_aside) + len(self.pending)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicView:
+    """What one seat may see (open_spiel observation; STYLE rule 10).
+
+    Attributes:
+        seat: The seat this view belongs to.
+        deck: The deck in play (public: every player knows the deck).
+        higher_is_better: Per category, from the deck (for strategies).
+        stack: The seat's own cards that it may look at, top first: only the
+            top card, or every card under ``look_at_last`` (C10); () when out.
+        stack_sizes: Cards held by each seat, one entry per seat.
+        pot: The pot's cards (they were revealed face up), oldest first.
+        set_aside_count: How many cards were set aside, unseen by all.
+        chooser: The seat naming the category.
+        category: The category named for the comparison underway, else None.
+        known_own: Cards this seat knows are in its own stack (it saw them
+            revealed and collected them), top card excluded.
+        unseen: Cards that could be another seat's top card, from this seat's
+            knowledge: every card except its own top card, the cards it knows
+            it holds, and the pot.  Strategies and the probability lens treat
+            the other seats' top cards as drawn from these without
+            replacement (rule P3).
+        comparisons: Comparisons made so far.
+        outcome: The outcome if the game is over, else None.
+    """
+
+    seat: Seat
+    deck: Deck = field(repr=False)
+    stack: tuple[int, ...]
+    stack_sizes: tuple[int, ...]
+    pot: tuple[int, ...]
+    set_aside_count: int
+    chooser: Seat
+    category: int | None
+    known_own: frozenset[int]
+    unseen: tuple[int, ...]
+    comparisons: int
+    outcome: Outcome | None
+
+    @property
+    def top_card(self) -> Card | None:
+        """Returns this seat's top card, or None when it is out."""
+        return self.deck.cards[self.stack[0]] if self.stack else None
+
+    @property
+    def opponents(self) -> int:
+        """Returns how many other seats still hold cards."""
+        return sum(1 for s, n in enumerate(self.stack_sizes) if n and s != self.seat)
+
+
+def compare(
+    deck: Deck, category: int, cards: Sequence[int], *, no_data: NoData = "tie"
+) -> tuple[int | None, tuple[int, ...]]:
+    """Returns the winner of one comparison, or None for a tie (rules C4-C6, D3).
+
+    Args:
+        deck: The deck the cards come from.
+        category: Index of the category compared.
+        cards: The revealed card numbers, one per player, in any order.
+        no_data: Rule C6 option: ``"tie"`` (any no data ties the comparison)
+            or ``"loses"`` (a no-data card cannot win).
+
+    Returns:
+        ``(winner, best)``: `winner` is the position in `cards` of the single
+        best card, or None for a tie; `best` holds the positions sharing the
+        best value (empty when no data caused the tie, or nobody had data).
+
+    Example:
+        >>> from toptrumps_core.cards import Category
+        >>> d = Deck.from_rows("D", [Category("A"), Category("B", higher_is_better=False)],
+        ...                    {"x": [3, 5], "y": [3, 4], "z": ["n/a", 9]})
+        >>> compare(d, 0, [0, 1]), compare(d, 1, [0, 1, 2]), compare(d, 0, [0, 2])
+        ((None, (0, 1)), (1, (1,)), (None, ()))
+    """
+    cat = deck.categories[category]
+    values = [deck.cards[c].values[category] for c in cards]
+    if no_data == "tie" and any(v is None for v in values):
+        return None, ()
+    present = [v for v in values if v is not None]
+    if not present:
+        return None, ()
+    best_value: Fraction = max(present) if cat.higher_is_better else min(present)
+    best = tuple(i for i, v in enumerate(values) if v == best_value)
+    return (best[0] if len(best) == 1 else None), best
+
+
+@dataclass(frozen=True)
+class ClassicRules:
+    """The rules of one classic game: deck, seat count and every option (C1-C12).
+
+    Attributes:
+        deck: The deck to play with.
+        seats: Number of players, 2..6 (rule C1); up to 12 with
+            ``simulation=True``.
+        leftover: Rule C2: ``"deal_all"`` (default; stacks differ by at most
+            one card) or ``"set_aside"`` (equal stacks, the rest set aside).
+        collect_order: Rule C4: ``"fixed"`` (default: own card, others going
+            left, then the pot) or ``"shuffled"`` (won cards shuffled first).
+        no_data: Rule C6: ``"tie"`` (default) or ``"loses"``.
+        look_at_last: Rule C10: None (default, off) or N >= 2: a seat with N
+            cards or fewer picks which card to play.
+        round_limit: Rule C11: None (default, off) or the number of
+            comparisons after which the most cards wins.
+        simulation: Allow more than 6 seats (rule C1, simulations only).
+
+    Raises:
+        RuleOptionError: If an option is outside its range or spelling, or the
+            deck has fewer cards than seats.
+
+    Example:
+        >>> from toptrumps_core.cards import Category
+        >>> d = Deck.from_rows("D", [Category("A"), Category("B")],
+        ...                    {"x": [1, 2], "y": [3, 1], "z": [2, 2]})
+        >>> rules = ClassicRules(d, seats=2)
+        >>> state = rules.start_from(stacks=[["x"], ["y", "z"]], chooser=0)
+        >>> step = rules.apply(state, ChooseCategory(1))
+        >>> [type(e).__name__ for e in step.events]
+        ['Revealed', 'Won', 'SeatOut', 'GameEnded']
+    """
+
+    family: ClassVar[str] = "classic"
+    rules_version: ClassVar[int] = RULES_VERSION
+
+    deck: Deck
+    seats: int = 2
+    leftover: Leftover = "deal_all"
+    collect_order: CollectOrder = "fixed"
+    no_data: NoData = "tie"
+    look_at_last: int | None = None
+    round_limit: int | None = None
+    simulation: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.deck, Deck):
+            raise RuleOptionError(f"deck must be a Deck (see load_deck); got {self.deck!r}")
+        top = SIMULATION_MAX_SEATS if self.simulation else MAX_SEATS
+        if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not MIN_SEATS <= self.seats <= top:
+            raise RuleOptionError(f"seats must be a whole number from {MIN_SEATS} to {top} (rule C1); got {self.seats!r}")
+        if len(self.deck.cards) < self.seats:
+            raise RuleOptionError(
+                f"deck {self.deck.name!r} has {len(self.deck.cards)} cards, fewer than the {self.seats} seats"
+            )
+        _check_choice("leftover", self.leftover, ("deal_all", "set_aside"), "C2")
+        _check_choice("collect_order", self.collect_order, ("fixed", "shuffled"), "C4")
+        _check_choice("no_data", self.no_data, ("tie", "loses"), "C6")
+        _check_optional_count("look_at_last", self.look_at_last, 2, "C10")
+        _check_optional_count("round_limit", self.round_limit, 1, "C11")
+
+    # -- options, for records and widgets ---------------------------------
+
+    def options(self) -> dict[str, Any]:
+        """Returns every rule option by its RULES.md name (deck and seats excluded)."""
+        return {
+            "leftover": self.leftover,
+            "collect_order": self.collect_order,
+            "no_data": self.no_data,
+            "look_at_last": self.look_at_last,
+            "round_limit": self.round_limit,
+            "simulation": self.simulation,
+        }
+
+    # -- starts -------------------------------------------------------------
+
+    def initial_state(self) -> ClassicState:
+        """Returns the state before the shuffle (actor: CHANCE)."""
+        return ClassicState(stacks=((),) * self.seats)
+
+    def start_from(
+        self,
+        *,
+        stacks: Sequence[Sequence[str]],
+        chooser: Seat = 0,
+        pot: Sequence[str] = (),
+    ) -> ClassicState:
+        """Returns a scenario start: given stacks (card names, top first).
+
+        Cards not named anywhere are set aside.  Nothing has been revealed yet.
+
+        Args:
+            stacks: One list of card names per seat, top first; an empty list
+                for a seat that is already out.
+            chooser: The seat that names the first category; must hold cards.
+            pot: Card names already in the pot, oldest first.
+
+        Raises:
+            RuleOptionError: If the stack count differs from `seats`, a name
+                is unknown or used twice, fewer than two seats hold cards, or
+                the chooser holds none.
+        """
+        if len(stacks) != self.seats:
+            raise RuleOptionError(f"expected {self.seats} stacks, one per seat; got {len(stacks)}")
+        used: set[int] = set()
+
+        def numbers(names: Sequence[str]) -> tuple[int, ...]:
+            out = []
+            for name in names:
+                try:
+                    index = self.deck.index_of(name)
+                except KeyError as err:
+                    raise RuleOptionError(err.args[0]) from None
+                if index in used:
+                    raise RuleOptionError(f"card {name!r} is named twice in the scenario")
+                used.add(index)
+                out.append(index)
+            return tuple(out)
+
+        built = tuple(numbers(s) for s in stacks)
+        pot_cards = numbers(pot)
+        if sum(1 for s in built if s) < 2:
+            raise RuleOptionError("a scenario needs at least two seats holding cards")
+        if not 0 <= chooser < self.seats or not built[chooser]:
+            raise RuleOptionError(f"the chooser must be a seat holding cards; got {chooser!r}")
+        aside = tuple(i for i in range(len(self.deck.cards)) if i not in used)
+        return ClassicState(stacks=built, pot=pot_cards, set_aside=aside, chooser=chooser, step=_Step.CHOOSE)
+
+    # -- the protocol -----------------------------------------------------------
+
+    def actor(self, state: ClassicState) -> Actor:
+        """Returns who acts: CHANCE (deal, shuffle of won cards, lot), a seat, or TERMINAL."""
+        step = state.step
+        if step is _Step.CHOOSE:
+            return state.chooser
+        if step is _Step.PICK:
+            return state.pickers[0]
+        if step is _Step.OVER:
+            return TERMINAL
+        return CHANCE
+
+    def chance(self, state: ClassicState) -> Distribution:
+        """Returns the distribution of the pending chance action.
+
+        Raises:
+            IllegalActionError: If the actor is not CHANCE.
+        """
+        if state.step is _Step.DEAL:
+            return UniformPermutation(len(self.deck.cards))
+        if state.step is _Step.COLLECT:
+            return UniformPermutation(len(state.pending))
+        if state.step is _Step.LOT:
+            return Finite.uniform([Lot(seat) for seat in state.lot_among])
+        raise IllegalActionError(f"no chance action is pending; {self.actor(state)!r} acts")
+
+    def legal_actions(self, state: ClassicState) -> tuple[Action, ...]:
+        """Returns the actions open to the actor (empty at chance and terminal).
+
+        Chance outcomes are legal too but not listed here; see `chance`.
+        """
+        if state.step is _Step.CHOOSE:
+            if self._may_pick(state, state.chooser) and not state.chooser_picked:
+                return tuple(PickCard(i) for i in range(len(state.stacks[state.chooser])))
+            return tuple(ChooseCategory(c) for c in range(len(self.deck.categories)))
+        if state.step is _Step.PICK:
+            return tuple(PickCard(i) for i in range(len(state.stacks[state.pickers[0]])))
+        return ()
+
+    def apply(self, state: ClassicState, action: Action) -> Transition[ClassicState]:
+        """Returns the state after `action` and the events it caused.
+
+        Raises:
+            IllegalActionError: If `action` is not legal in `state` (the
+                message names the action and what was expected).
+        """
+        step = state.step
+        if step is _Step.DEAL:
+            self._check_chance(state, action)
+            return self._deal(state, action)
+        if step is _Step.COLLECT:
+            self._check_chance(state, action)
+            cards = tuple(state.pending[i] for i in action.order)
+            state = replace(state, stacks=_add_under(state.stacks, state.chooser, cards), pending=())
+            return self._after_comparison(state, ())
+        if step is _Step.LOT:
+            self._check_chance(state, action)
+            drawn = ChooserDrawn(action.seat, state.lot_among)
+            return Transition(replace(state, chooser=action.seat, lot_among=(), step=_Step.CHOOSE), (drawn,))
+        if step is _Step.OVER:
+            raise IllegalActionError(f"the game is over; no action is legal (got {action!r})")
+        legal = self.legal_actions(state)
+        if action not in legal:
+            raise IllegalActionError(
+                f"{action!r} is not legal for seat {self.actor(state)}; expected one of {list(legal)!r}"
+            )
+        seat = self.actor(state)
+        assert isinstance(seat, int)
+        if isinstance(action, PickCard):
+            stacks = _move_to_top(state.stacks, seat, action.index)
+            if step is _Step.CHOOSE:
+                return Transition(replace(state, stacks=stacks, chooser_picked=True), ())
+            state = replace(state, stacks=stacks, pickers=state.pickers[1:])
+            if state.pickers:
+                return Transition(state, ())
+            return self._compare(state)
+        # ChooseCategory
+        state = replace(state, category=action.category)
+        pickers = tuple(
+            s for s in _play_order(state.in_play, state.chooser)[1:] if self._may_pick(state, s)
+        )
+        if pickers:
+            return Transition(replace(state, step=_Step.PICK, pickers=pickers), ())
+        return self._compare(state)
+
+    def observe(self, state: ClassicState, seat: Seat) -> ClassicView:
+        """Returns what `seat` may see (its top card; every card under C10).
+
+        Raises:
+            IllegalActionError: If `seat` is not a seat of this game.
+        """
+        if not 0 <= seat < self.seats:
+            raise IllegalActionError(f"no seat {seat!r}; expected 0 to {self.seats - 1}")
+        own = state.stacks[seat]
+        visible = own if self._may_pick(state, seat) else own[:1]
+        known_own = frozenset(c for c in own[1:] if c in state.revealed)
+        hidden = set(visible[:1]) | known_own | set(state.pot)
+        if self._may_pick(state, seat):
+            hidden |= set(own)
+        unseen = tuple(c for c in range(len(self.deck.cards)) if c not in hidden)
+        return ClassicView(
+            seat=seat,
+            deck=self.deck,
+            stack=visible,
+            stack_sizes=tuple(map(len, state.stacks)),
+            pot=state.pot,
+            set_aside_count=len(state.set_aside),
+            chooser=state.chooser,
+            category=state.category,
+            known_own=known_own,
+            unseen=unseen,
+            comparisons=state.comparisons,
+            outcome=state.outcome,
+        )
+
+    def outcome(self, state: ClassicState) -> Outcome | None:
+        """Returns the outcome once the game is over, else None."""
+        return state.outcome
+
+    # -- helpers ------------------------------------------------------------------
+
+    def _may_pick(self, state: ClassicState, seat: Seat) -> bool:
+        n = len(state.stacks[seat])
+        return self.look_at_last is not None and 1 < n <= self.look_at_last
+
+    def _check_chance(self, state: ClassicState, action: Action) -> None:
+        if self.chance(state).probability(action) == 0:
+            raise IllegalActionError(f"{action!r} is not a possible chance outcome here")
+
+    def _deal(self, state: ClassicState, action: Shuffle) -> Transition[ClassicState]:
+        order = action.order
+        n = self.seats
+        dealt = len(order) if self.leftover == "deal_all" else len(order) // n * n
+        stacks = tuple(tuple(order[i] for i in range(seat, dealt, n)) for seat in range(n))
+        state = replace(state, stacks=stacks, set_aside=tuple(order[dealt:]), chooser=0, step=_Step.CHOOSE)
+        return Transition(state, (Dealt(tuple(map(len, stacks)), len(order) - dealt),))
+
+    def _compare(self, state: ClassicState) -> Transition[ClassicState]:
+        category = state.category
+        assert category is not None
+        players = _play_order(state.in_play, state.chooser)
+        cards = tuple(state.stacks[s][0] for s in players)
+        stacks = tuple(stack[1:] if stack else stack for stack in state.stacks)
+        events: list[Event] = [Revealed(state.chooser, category, tuple(zip(players, cards)))]
+        winner_index, best = compare(self.deck, category, cards, no_data=self.no_data)
+        state = replace(
+            state,
+            stacks=stacks,
+            category=None,
+            chooser_picked=False,
+            pickers=(),
+            comparisons=state.comparisons + 1,
+            revealed=state.revealed | frozenset(cards),
+            last_players=players,
+        )
+        if winner_index is None:  # rules C5, C6
+            pot = state.pot + cards
+            events.append(Tied(category, tuple(players[i] for i in best), len(pot)))
+            state = replace(state, pot=pot, step=_Step.CHOOSE)
+            return self._after_comparison(state, tuple(events))
+        winner = players[winner_index]
+        won = tuple(card for _, card in sorted(zip(_left_of(players, winner), cards)))
+        events.append(Won(winner, category, won))
+        pot = state.pot
+        if pot:
+            events.append(PotCollected(winner, pot))
+        collected = won + pot
+        state = replace(state, pot=(), chooser=winner)  # rule C9
+        if self.collect_order == "shuffled":
+            return Transition(replace(state, pending=collected, step=_Step.COLLECT), tuple(events))
+        state = replace(state, stacks=_add_under(state.stacks, winner, collected), step=_Step.CHOOSE)
+        return self._after_comparison(state, tuple(events))
+
+    def _after_comparison(self, state: ClassicState, events: tuple[Event, ...]) -> Transition[ClassicState]:
+        """Applies C7 (outs, last stack, draw), C8 (lot) and C11 (round limit)."""
+        out = [SeatOut(s) for s in state.last_players if not state.stacks[s]]
+        events += tuple(out)
+        holders = state.in_play
+        if not holders:  # rule C7: a tie left nobody holding cards
+            outcome = Outcome(Termination.DRAW_ALL_OUT, frozenset(state.last_players))
+            state = replace(state, step=_Step.OVER, outcome=outcome, last_players=())
+            return Transition(state, (*events, GameEnded(outcome)))
+        if len(holders) == 1:  # rule C7: the last stack takes the pot and wins
+            seat = holders[0]
+            if state.pot:
+                events += (PotCollected(seat, state.pot),)
+                state = replace(state, stacks=_add_under(state.stacks, seat, state.pot), pot=())
+            outcome = Outcome(Termination.LAST_STACK, frozenset(holders))
+            state = replace(state, step=_Step.OVER, outcome=outcome, chooser=seat, last_players=())
+            return Transition(state, (*events, GameEnded(outcome)))
+        state = replace(state, last_players=())
+        if self.round_limit is not None and state.comparisons >= self.round_limit:  # rule C11
+            most = max(len(s) for s in state.stacks)
+            winners = frozenset(seat for seat, s in enumerate(state.stacks) if len(s) == most)
+            outcome = Outcome(Termination.ROUND_LIMIT, winners)
+            state = replace(state, step=_Step.OVER, outcome=outcome)
+            return Transition(state, (*events, GameEnded(outcome)))
+        if not state.stacks[state.chooser]:  # rule C8
+            return Transition(replace(state, step=_Step.LOT, lot_among=holders), events)
+        return Transition(state, events)
+
+
+def _check_choice(name: str, value: object, allowed: tuple[str, ...], rule: str) -> None:
+    if value not in allowed:
+        raise RuleOptionError(f"{name} must be one of {list(allowed)!r} (rule {rule}); got {value!r}")
+
+
+def _check_optional_count(name: str, value: object, minimum: int, rule: str) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise RuleOptionError(f"{name} must be None (off) or a whole number >= {minimum} (rule {rule}); got {value!r}")
+
+
+def _play_order(seats: Sequence[Seat], first: Seat) -> tuple[Seat, ...]:
+    """Returns `seats` in clockwise order starting at `first` (or the next after)."""
+    ordered = sorted(seats)
+    start = next((i for i, s in enumerate(ordered) if s >= first), 0)
+    return tuple(ordered[start:] + ordered[:start])
+
+
+def _left_of(players: Sequence[Seat], winner: Seat) -> list[int]:
+    """Returns, per player, its place going left from `winner` (winner = 0)."""
+    order = _play_order(players, winner)
+    return [order.index(p) for p in players]
+
+
+def _add_under(stacks: tuple[tuple[int, ...], ...], seat: Seat, cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(stack + cards if s == seat else stack for s, stack in enumerate(stacks))
+
+
+def _move_to_top(stacks: tuple[tuple[int, ...], ...], seat: Seat, index: int) -> tuple[tuple[int, ...], ...]:
+    stack = stacks[seat]
+    moved = (stack[index],) + stack[:index] + stack[index + 1 :]
+    return tuple(moved if s == seat else other for s, other in enumerate(stacks))
+
+
+register(ChooseCategory, PickCard, ClassicState, _Step)
+register_game("classic", lambda deck, seats, options: ClassicRules(deck, seats, **options))

@@ -1,0 +1,259 @@
+"""The protocol every game and mini-game follows.
+
+A game is a frozen *rules* object plus pure functions over immutable *states*
+(the open_spiel model):
+
+- ``rules.initial_state()`` and scenario starts (``rules.start_from(...)``);
+- ``rules.actor(state)``: a seat number, `CHANCE`, or `TERMINAL`;
+- ``rules.legal_actions(state)``: the actions open to that actor;
+- ``rules.chance(state)``: the distribution the driver draws from when the
+  actor is `CHANCE` (rules never draw; the drawn outcome is applied as an
+  action, so a record replays without a generator);
+- ``rules.apply(state, action) -> Transition``: the next state and the events
+  the action caused, or `IllegalActionError`;
+- ``rules.observe(state, seat)``: what one seat may see;
+- ``rules.outcome(state)``: an `Outcome` once terminal, else None.
+
+This module holds the shared vocabulary: actors, outcomes with their reason,
+transitions, chance distributions with exact probabilities, and the chance
+actions (`Shuffle`, `Lot`) that several games use.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Actor",
+    "Distribution",
+    "Event",
+    "Finite",
+    "Game",
+    "Lot",
+    "Outcome",
+    "Seat",
+    "Shuffle",
+    "Termination",
+    "Transition",
+    "UniformPermutation",
+]
+
+Seat: TypeAlias = int
+"""A seat number, 0..n-1 clockwise; the seat to the left of s is (s + 1) % n."""
+
+
+class _Node(enum.Enum):
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+CHANCE = _Node.CHANCE
+"""The actor of a state where chance moves: the driver draws from `rules.chance`."""
+TERMINAL = _Node.TERMINAL
+"""The actor of a state where the game is over."""
+
+Actor: TypeAlias = "Seat | _Node"
+"""Who acts in a state: a seat number, `CHANCE` or `TERMINAL`."""
+
+Action: TypeAlias = Any
+"""A frozen dataclass named as an imperative verb (``ChooseCategory(2)``)."""
+Event: TypeAlias = Any
+"""A frozen dataclass named in the past tense (``Tied(...)``)."""
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    LAST_STACK = "last_stack"
+    """One player holds every card still in play (rule C7)."""
+    DRAW_ALL_OUT = "draw_all_out"
+    """A tie left nobody holding cards: a draw among its players (rule C7)."""
+    ROUND_LIMIT = "round_limit"
+    """The agreed comparison limit was reached; most cards wins (rule C11)."""
+    UNFINISHED = "unfinished"
+    """A simulation cap stopped the game; nobody won (rule C12)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended and who won.
+
+    Attributes:
+        termination: The reason the game ended.
+        winners: The winning seats; two or more means a draw among them; empty
+            for an unfinished game (rule C12).
+    """
+
+    termination: Termination
+    winners: frozenset[Seat]
+
+    @property
+    def is_draw(self) -> bool:
+        """Returns True if two or more seats share the win."""
+        return len(self.winners) > 1
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Transition(Generic[S]):
+    """The result of applying one action: the next state and what happened.
+
+    Attributes:
+        state: The state after the action.
+        events: The events the action caused, in order (possibly empty).
+    """
+
+    state: S
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Chance action: the cards in the order drawn by a shuffle.
+
+    Attributes:
+        order: A permutation of 0..n-1; ``order[i]`` is the position, in the
+            cards being shuffled, of the card that ends up i-th (top first).
+    """
+
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Lot:
+    """Chance action: the seat drawn by lot (e.g. the next chooser, rule C8).
+
+    Attributes:
+        seat: The seat drawn.
+    """
+
+    seat: Seat
+
+
+class Distribution(Protocol):
+    """A chance node's distribution over actions, with exact probabilities."""
+
+    def sample(self, rng: random.Random) -> Action:
+        """Returns one action drawn with `rng`."""
+        ...
+
+    def probability(self, action: Action) -> Fraction:
+        """Returns the exact probability of `action` (0 if impossible)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Finite:
+    """A distribution with a short list of outcomes, e.g. a spinner or a lot.
+
+    Attributes:
+        outcomes: ``(action, probability)`` pairs; probabilities are exact
+            Fractions in (0, 1] summing to exactly 1.
+
+    Raises:
+        ValueError: If the probabilities are not positive or do not sum to 1.
+
+    Example:
+        >>> Finite.uniform([Lot(0), Lot(2)]).probability(Lot(2))
+        Fraction(1, 2)
+    """
+
+    outcomes: tuple[tuple[Action, Fraction], ...]
+
+    def __post_init__(self) -> None:
+        if not self.outcomes or any(p <= 0 for _, p in self.outcomes) or sum(p for _, p in self.outcomes) != 1:
+            raise ValueError(f"probabilities must be positive and sum to 1; got {self.outcomes!r}")
+
+    @classmethod
+    def uniform(cls, actions: Sequence[Action]) -> Finite:
+        """Returns the uniform distribution over `actions` (at least one)."""
+        share = Fraction(1, len(actions))
+        return cls(tuple((action, share) for action in actions))
+
+    def sample(self, rng: random.Random) -> Action:
+        """Returns one outcome drawn with `rng` (one ``rng.random()`` call)."""
+        draw = Fraction(rng.random())
+        total = Fraction(0)
+        for action, p in self.outcomes:
+            total += p
+            if draw < total:
+                return action
+        return self.outcomes[-1][0]
+
+    def probability(self, action: Action) -> Fraction:
+        """Returns the exact probability of `action`."""
+        return sum((p for a, p in self.outcomes if a == action), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class UniformPermutation:
+    """The distribution of a fair shuffle of `n` cards: each order has 1/n!.
+
+    Attributes:
+        n: How many cards are shuffled, >= 0.
+    """
+
+    n: int
+
+    def sample(self, rng: random.Random) -> Shuffle:
+        """Returns a `Shuffle` drawn with `rng` (Fisher-Yates via rng.shuffle)."""
+        order = list(range(self.n))
+        rng.shuffle(order)
+        return Shuffle(tuple(order))
+
+    def probability(self, action: Action) -> Fraction:
+        """Returns 1/n! for any permutation of 0..n-1, else 0."""
+        if not isinstance(action, Shuffle) or sorted(action.order) != list(range(self.n)):
+            return Fraction(0)
+        count = 1
+        for k in range(2, self.n + 1):
+            count *= k
+        return Fraction(1, count)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The protocol of a rules object (see the module docstring)."""
+
+    seats: int
+
+    def initial_state(self) -> Any:
+        """Returns the state before the first action."""
+        ...
+
+    def actor(self, state: Any) -> Actor:
+        """Returns who acts in `state`."""
+        ...
+
+    def legal_actions(self, state: Any) -> tuple[Action, ...]:
+        """Returns the actions open to the actor of `state`."""
+        ...
+
+    def chance(self, state: Any) -> Distribution:
+        """Returns the distribution to draw from when the actor is CHANCE."""
+        ...
+
+    def apply(self, state: Any, action: Action) -> Transition[Any]:
+        """Returns the next state and events, or raises IllegalActionError."""
+        ...
+
+    def observe(self, state: Any, seat: Seat) -> Any:
+        """Returns the part of `state` that `seat` may see."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """Returns the outcome once the game is over, else None."""
+        ...

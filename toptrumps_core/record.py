@@ -1,0 +1,275 @@
+"""Game records: rules + seed + start + actions + events, as versioned JSON.
+
+Actions are the source of truth; events are derived from them and stored for
+narration.  `GameRecord.from_json` replays the actions from the start state
+and checks that they give the stored events and outcome exactly, so a record
+that loads is a record that replays.  Because drawn chance outcomes
+(`Shuffle`, `Lot`, ...) are stored as actions, replay needs no generator and
+gives the same game on any Python version.
+
+JSON layout (``"format": 1``)::
+
+    {"format": 1, "game": "classic", "rules_version": 1,
+     "rules": {"seats": 3, "options": {...}, "deck": {...}},
+     "seed": 7, "start": {...} | null,
+     "actions": [{"type": "Shuffle", "order": [...]}, ...],
+     "events": [{"type": "Dealt", ...}, ...],
+     "outcome": {"type": "Outcome", ...} | null}
+
+Values are tagged: dataclasses as ``{"type": name, field: value...}``, enums as
+``{"enum": name, "value": ...}``, frozensets as ``{"set": [...]}``, Fractions as
+``{"fraction": "37/10"}``; lists decode as tuples.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from toptrumps_core.cards import Card, Category, Deck
+from toptrumps_core.errors import DeckError, RecordError, RuleOptionError, TopTrumpsError
+from toptrumps_core import events as _events
+from toptrumps_core.protocol import Action, Event, Game, Lot, Outcome, Shuffle, Termination
+
+__all__ = ["FORMAT", "GameRecord", "decode", "encode", "register", "register_game", "replay"]
+
+FORMAT = 1
+
+_TYPES: dict[str, type] = {}
+_GAMES: dict[str, Callable[[Deck, int, dict[str, Any]], Game]] = {}
+
+
+def register(*classes: type) -> None:
+    """Makes dataclasses and enums known to the record codec by class name.
+
+    Raises:
+        ValueError: If another class is already registered under that name.
+    """
+    for cls in classes:
+        known = _TYPES.setdefault(cls.__name__, cls)
+        if known is not cls:
+            raise ValueError(f"two record types are named {cls.__name__!r}")
+
+
+def register_game(name: str, build: Callable[[Deck, int, dict[str, Any]], Game]) -> None:
+    """Registers a game family: `build(deck, seats, options)` makes its rules."""
+    _GAMES[name] = build
+
+
+def encode(value: Any) -> Any:
+    """Returns `value` as JSON-ready data (see the module docstring for tags).
+
+    Raises:
+        TypeError: For a type the codec does not know.
+    """
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, enum.Enum):
+        return {"enum": type(value).__name__, "value": value.value}
+    if isinstance(value, Fraction):
+        return {"fraction": str(value)}
+    if isinstance(value, (tuple, list)):
+        return [encode(v) for v in value]
+    if isinstance(value, frozenset):
+        return {"set": sorted((encode(v) for v in value), key=json.dumps)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        name = type(value).__name__
+        if _TYPES.get(name) is not type(value):
+            raise TypeError(f"{name} is not registered with the record codec")
+        out: dict[str, Any] = {"type": name}
+        for f in dataclasses.fields(value):
+            out[f.name] = encode(getattr(value, f.name))
+        return out
+    raise TypeError(f"cannot encode {value!r} in a game record")
+
+
+def decode(data: Any) -> Any:
+    """Returns the value that `encode` turned into `data`.
+
+    Raises:
+        RecordError: If `data` names an unknown type or has the wrong fields.
+    """
+    if data is None or isinstance(data, (bool, int, str)):
+        return data
+    if isinstance(data, list):
+        return tuple(decode(v) for v in data)
+    if isinstance(data, dict):
+        try:
+            if "type" in data:
+                cls = _TYPES[data["type"]]
+                fields = {k: decode(v) for k, v in data.items() if k != "type"}
+                return cls(**fields)
+            if "enum" in data:
+                return _TYPES[data["enum"]](data["value"])
+            if "set" in data:
+                return frozenset(decode(v) for v in data["set"])
+            if "fraction" in data:
+                return Fraction(data["fraction"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise RecordError(f"cannot decode {json.dumps(data)[:120]!r}: {err}") from None
+    raise RecordError(f"cannot decode {json.dumps(data)[:120]!r}: expected a tagged value")
+
+
+def deck_to_data(deck: Deck) -> dict[str, Any]:
+    """Returns `deck` as JSON-ready data (values as exact fraction strings)."""
+    return {
+        "name": deck.name,
+        "source": deck.source,
+        "description": deck.description,
+        "categories": [
+            {"name": c.name, "unit": c.unit, "higher_is_better": c.higher_is_better, "note": c.note}
+            for c in deck.categories
+        ],
+        "cards": [
+            {
+                "name": card.name,
+                "values": [None if v is None else str(v) for v in card.values],
+                "code": card.code,
+                "fact": card.fact,
+                "picture": card.picture,
+            }
+            for card in deck.cards
+        ],
+    }
+
+
+def deck_from_data(data: dict[str, Any]) -> Deck:
+    """Returns the deck that `deck_to_data` produced.
+
+    Raises:
+        RecordError: If the data is not a valid deck.
+    """
+    try:
+        categories = tuple(Category(**c) for c in data["categories"])
+        cards = tuple(
+            Card(
+                c["name"],
+                tuple(None if v is None else Fraction(v) for v in c["values"]),
+                categories,
+                code=c["code"],
+                fact=c["fact"],
+                picture=c["picture"],
+            )
+            for c in data["cards"]
+        )
+        return Deck(data["name"], categories, cards, source=data["source"], description=data["description"])
+    except (KeyError, TypeError, ValueError, DeckError) as err:
+        raise RecordError(f"the record's deck is not valid: {err}") from None
+
+
+def replay(rules: Game, actions: Iterable[Action], start: Any = None) -> tuple[Any, tuple[Event, ...]]:
+    """Folds `rules.apply` over `actions` from `start` (default: initial state).
+
+    Returns:
+        ``(final state, every event in order)``.
+
+    Raises:
+        RecordError: If an action is illegal where it stands (the message gives
+            its position).
+    """
+    state = rules.initial_state() if start is None else start
+    events: list[Event] = []
+    for number, action in enumerate(actions):
+        try:
+            step = rules.apply(state, action)
+        except TopTrumpsError as err:
+            raise RecordError(f"action {number} ({action!r}) does not replay: {err}") from None
+        state = step.state
+        events.extend(step.events)
+    return state, tuple(events)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game, enough to replay it exactly anywhere.
+
+    Attributes:
+        rules: The rules object (deck, seats, options).
+        seed: The match seed the chance and seat streams came from, or None
+            when the actions were given by hand.
+        start: The start state for a scenario start, or None for the
+            rules' initial state (a shuffle).
+        actions: Every action in order, chance outcomes included.
+        events: Every event in order.
+        outcome: How the game ended; ``Termination.UNFINISHED`` when the
+            driver's cap stopped it (rule C12); None if it is still going.
+    """
+
+    rules: Any
+    seed: int | str | None
+    start: Any
+    actions: tuple[Action, ...]
+    events: tuple[Event, ...]
+    outcome: Outcome | None
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """Returns the record as a JSON document (format 1; see the module doc)."""
+        rules = self.rules
+        data = {
+            "format": FORMAT,
+            "game": rules.family,
+            "rules_version": rules.rules_version,
+            "rules": {"seats": rules.seats, "options": rules.options(), "deck": deck_to_data(rules.deck)},
+            "seed": self.seed,
+            "start": encode(self.start),
+            "actions": encode(self.actions),
+            "events": encode(self.events),
+            "outcome": encode(self.outcome),
+        }
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Returns the record in `text` after replaying it to check it.
+
+        Raises:
+            RecordError: If the JSON is malformed, of another format or rules
+                version, names an unknown game, or does not replay to the
+                stored events and outcome.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as err:
+            raise RecordError(f"a game record must be JSON: {err}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            got = data.get("format") if isinstance(data, dict) else data
+            raise RecordError(f"expected a game record with format {FORMAT}; got format {got!r}")
+        try:
+            build = _GAMES[data["game"]]
+            rules_data = data["rules"]
+            deck = deck_from_data(rules_data["deck"])
+            rules = build(deck, rules_data["seats"], dict(rules_data["options"]))
+            if data["rules_version"] != rules.rules_version:  # type: ignore[attr-defined]
+                raise RecordError(
+                    f"the record uses rules version {data['rules_version']!r}; "
+                    f"this program plays version {rules.rules_version}"  # type: ignore[attr-defined]
+                )
+            start = decode(data["start"])
+            actions = decode(data["actions"])
+            stored_events = data["events"]
+            stored_outcome = data["outcome"]
+            seed = data["seed"]
+        except KeyError as err:
+            raise RecordError(f"the record has no {err.args[0]!r}; known games: {sorted(_GAMES)}") from None
+        except (TypeError, RuleOptionError) as err:
+            raise RecordError(f"the record's rules are not valid: {err}") from None
+        state, events = replay(rules, actions, start)
+        if encode(events) != stored_events:
+            raise RecordError("the record's actions do not replay to its stored events")
+        outcome = decode(stored_outcome)
+        if outcome is not None and rules.outcome(state) not in (None, outcome):
+            raise RecordError("the record's outcome differs from the replayed game's")
+        return cls(rules, seed, start, actions, events, outcome)
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """Returns the winning seats (empty when unfinished or still going)."""
+        return self.outcome.winners if self.outcome else frozenset()
+
+
+register(Shuffle, Lot, Outcome, Termination, *(getattr(_events, name) for name in _events.__all__))

@@ -1,0 +1,228 @@
+"""Computer players: each sees only its own seat's view (STYLE rule 10).
+
+A strategy has one method, ``choose(view, legal, rng) -> action``, and draws
+only from the generator it is handed.  Four strategies, from naive to exact:
+
+- `RandomStrategy`: any legal action, uniformly.
+- `BestValue`: the category where this card sits highest within the deck's
+  range for it (a value 90 % of the way from the deck's worst to its best).
+- `BestRank`: the category where this card beats the largest share of the
+  deck's other cards (its rank in the deck).
+- `CardCounting`: the category with the best exact chance to win (rule P3)
+  against the cards this seat has not pinned down (``view.unseen``).
+
+With ``look_at_last`` (rule C10) each strategy also picks which card to play:
+the chooser the card with the best score in any category, the others the card
+with the best value in the named category.
+
+`DIFFICULTIES` names them for the page: easy, medium, hard, expert.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Protocol
+
+from toptrumps_core.cards import Card, Deck
+from toptrumps_core.classic import ChooseCategory, ClassicView, PickCard
+from toptrumps_core.probability import comparison_odds
+from toptrumps_core.protocol import Action
+
+__all__ = [
+    "DIFFICULTIES",
+    "HUMAN",
+    "BestRank",
+    "BestValue",
+    "CardCounting",
+    "Human",
+    "RandomStrategy",
+    "Strategy",
+    "get_strategy",
+]
+
+
+class Strategy(Protocol):
+    """A computer player: picks one of the legal actions from its view."""
+
+    def choose(self, view: ClassicView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Returns one action of `legal` (never empty)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Human:
+    """Marks a seat played by a person through `Match.submit` (the widgets)."""
+
+    def __repr__(self) -> str:
+        return "HUMAN"
+
+
+HUMAN = Human()
+"""The marker for a human seat in `Match(rules, strategies)`."""
+
+
+@dataclass(frozen=True)
+class RandomStrategy:
+    """Chooses uniformly among the legal actions ("easy")."""
+
+    def choose(self, view: ClassicView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Returns one of `legal`, uniformly at random from `rng`."""
+        return legal[rng.randrange(len(legal))]
+
+
+@dataclass(frozen=True)
+class _ScoredStrategy:
+    """Picks the legal action with the best score; ties broken by `rng`."""
+
+    def score(self, view: ClassicView, card: Card, category: int) -> Fraction:
+        """Returns how good `card` is in `category`, higher is better."""
+        raise NotImplementedError
+
+    def choose(self, view: ClassicView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Returns the best-scoring legal action (ties broken at random by `rng`)."""
+        deck = view.deck
+        scored: list[tuple[Fraction, Action]] = []
+        for action in legal:
+            if isinstance(action, ChooseCategory):
+                card = view.top_card
+                assert card is not None  # the chooser holds cards
+                scored.append((self.score(view, card, action.category), action))
+            elif isinstance(action, PickCard):
+                card = deck.cards[view.stack[action.index]]
+                if view.category is None:  # the chooser picks a card for any category
+                    best = max(self.score(view, card, c) for c in range(len(deck.categories)))
+                else:
+                    best = self.score(view, card, view.category)
+                scored.append((best, action))
+            else:
+                scored.append((Fraction(0), action))
+        top = max(s for s, _ in scored)
+        best_actions = [a for s, a in scored if s == top]
+        return best_actions[rng.randrange(len(best_actions))]
+
+
+@dataclass(frozen=True)
+class BestValue(_ScoredStrategy):
+    """Chooses where the card sits highest in the deck's range ("medium").
+
+    The score of a value v in a category whose deck values run from worst w
+    to best b is (v - w) / (b - w), in [0, 1]; no data scores -1.
+    """
+
+    def score(self, view: ClassicView, card: Card, category: int) -> Fraction:
+        """Returns the value's place in the deck's range, in [0, 1], or -1 for no data."""
+        value = card.values[category]
+        if value is None:
+            return Fraction(-1)
+        low, high = _range(view.deck, category)
+        if high == low:
+            return Fraction(1, 2)
+        share = (value - low) / (high - low)
+        return share if view.deck.categories[category].higher_is_better else 1 - share
+
+
+@dataclass(frozen=True)
+class BestRank(_ScoredStrategy):
+    """Chooses where the card beats the largest share of the deck ("hard").
+
+    The score is the share of the deck's other cards whose value this card
+    beats, counting an equal value as half, in [0, 1]; no data scores -1.
+    """
+
+    def score(self, view: ClassicView, card: Card, category: int) -> Fraction:
+        """Returns the share of other cards beaten (equal counts half), or -1."""
+        value = card.values[category]
+        if value is None:
+            return Fraction(-1)
+        cat = view.deck.categories[category]
+        beaten = Fraction(0)
+        others = 0
+        for other in view.deck.cards:
+            if other is card:
+                continue
+            others += 1
+            theirs = other.values[category]
+            if theirs is None or cat.is_better(value, theirs):
+                beaten += 1
+            elif theirs == value:
+                beaten += Fraction(1, 2)
+        return beaten / max(others, 1)
+
+
+@dataclass(frozen=True)
+class CardCounting(_ScoredStrategy):
+    """Chooses the category with the best exact chance to win (rule P3, "expert").
+
+    The other seats' top cards are taken as drawn without replacement from
+    ``view.unseen``; the score is P(win) + P(tie) / 2, which values a tie (the
+    same chooser picks again, C5) above a loss.
+
+    Attributes:
+        no_data: The game's rule C6 option, so the odds match the game.
+    """
+
+    no_data: str = "tie"
+
+    def score(self, view: ClassicView, card: Card, category: int) -> Fraction:
+        """Returns P(win) + P(tie)/2 for `card` in `category` (rule P3)."""
+        opponents = max(view.opponents, 1)
+        unseen = [view.deck.cards[c].values[category] for c in view.unseen]
+        if len(unseen) < opponents:
+            return BestRank().score(view, card, category)
+        odds = comparison_odds(
+            card.values[category],
+            unseen,
+            opponents,
+            higher_is_better=view.deck.categories[category].higher_is_better,
+            no_data="loses" if self.no_data == "loses" else "tie",
+        )
+        return odds.win + odds.tie / 2
+
+
+def _range(deck: Deck, category: int) -> tuple[Fraction, Fraction]:
+    """Returns (worst-end, best-end) as (min, max) of the deck's values."""
+    values = [c.values[category] for c in deck.cards if c.values[category] is not None]
+    if not values:
+        return Fraction(0), Fraction(0)
+    return min(values), max(values)  # type: ignore[type-var]
+
+
+DIFFICULTIES: Mapping[str, Strategy] = MappingProxyType(
+    {
+        "easy": RandomStrategy(),
+        "medium": BestValue(),
+        "hard": BestRank(),
+        "expert": CardCounting(),
+    }
+)
+"""Named difficulty levels for the page, easiest first."""
+
+_NAMES: Mapping[str, Strategy] = MappingProxyType(
+    {
+        "random": RandomStrategy(),
+        "best_value": BestValue(),
+        "best_rank": BestRank(),
+        "card_counting": CardCounting(),
+        **DIFFICULTIES,
+    }
+)
+
+
+def get_strategy(name: str) -> Strategy:
+    """Returns the strategy called `name` (a difficulty or a strategy name).
+
+    Raises:
+        ValueError: If the name is unknown (the message lists the known ones).
+
+    Example:
+        >>> get_strategy("expert")
+        CardCounting(no_data='tie')
+    """
+    try:
+        return _NAMES[name]
+    except KeyError:
+        raise ValueError(f"no strategy {name!r}; expected one of {sorted(_NAMES)}") from None
