@@ -83,6 +83,10 @@ class Termination(enum.Enum):
     """The agreed comparison limit was reached; most cards wins (rule C11)."""
     UNFINISHED = "unfinished"
     """A simulation cap stopped the game; nobody won (rule C12)."""
+    MINI_GAME_ENDED = "mini_game_ended"
+    """A tournament mini-game is over; its winners are the seats given pins (T9-T14)."""
+    FINALE_WON = "finale_won"
+    """The last player holding cards in the Finale won the tournament (T16)."""
 
 
 @dataclass(frozen=True, slots=True)
