@@ -1,0 +1,141 @@
+"""Fixtures for the browser tests: the app launched as README says, and Chromium.
+
+The app is started with README's launch command (``scripts/app.sh``) on a free
+port; the browser is Debian's headless Chromium driven by Playwright through
+its system executable (no browser download).  Every page records console
+errors, page errors, failed widget messages and any request that tries to
+leave this machine (such requests are blocked, then fail the test).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
+START_SECONDS = 180
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """Starts ``scripts/app.sh --no-browser`` and yields the app's base URL."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("Debian's chromium is missing: scripts/test.sh installs it (apt-get install chromium)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / "voila.log"
+    port = _free_port()
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            ["bash", str(ROOT / "scripts" / "app.sh"), "--no-browser", f"--port={port}"],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        url = _wait_for_app(log_path, process)
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def _wait_for_app(log_path: Path, process: subprocess.Popen[bytes]) -> str:
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"the app exited with {process.returncode}:\n{log_path.read_text()[-3000:]}")
+        found = re.search(r"(http://localhost:\d+)/", log_path.read_text())
+        if found:
+            try:
+                with urllib.request.urlopen(found.group(1) + "/voila/tree", timeout=5):
+                    return found.group(1)
+            except OSError:
+                pass
+        time.sleep(0.5)
+    pytest.fail(f"the app did not start in {START_SECONDS} s:\n{log_path.read_text()[-3000:]}")
+
+
+@dataclass
+class PageLog:
+    """What a page did that a test must check."""
+
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    outside_requests: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        """Fails on a console error, a page error, or a request leaving the machine."""
+        assert not self.outside_requests, f"requests left localhost: {self.outside_requests}"
+        assert not self.page_errors, f"page errors: {self.page_errors}"
+        assert not self.console_errors, f"console errors: {self.console_errors}"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Yields a headless Debian Chromium driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page_and_log(browser: object, request: pytest.FixtureRequest) -> Iterator[tuple[object, PageLog]]:
+    """Yields a fresh page and its `PageLog`; keeps a screenshot on the way out."""
+    log = PageLog()
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})  # type: ignore[attr-defined]
+    page = context.new_page()
+
+    def route(route: object) -> None:
+        url = route.request.url  # type: ignore[attr-defined]
+        host = urlsplit(url).hostname or ""
+        if url.startswith(("data:", "blob:", "about:")) or host in LOCAL_HOSTS:
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            log.outside_requests.append(url)
+            route.abort()  # type: ignore[attr-defined]
+
+    page.route("**/*", route)
+    page.on("console", lambda msg: log.console_errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda err: log.page_errors.append(str(err)))
+    yield page, log
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    context.close()

@@ -1,0 +1,62 @@
+"""Every teaching notebook runs from top to bottom (nbval, lax mode).
+
+The notebooks run in a child pytest with ``--nbval-lax``: every code cell
+must execute without error (cells check their own results with ``assert``),
+and stored outputs are not compared.  The test then checks, from the child's
+JUnit report, that every notebook of ``notebooks/`` ran and passed, and how
+many there are, so a notebook silently skipped or collected twice fails.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+REQUIRED = {
+    "00_start_here.ipynb",
+    "01_classic_top_trumps.ipynb",
+    "02_ties_and_no_data.ipynb",
+    "03_hi_lo.ipynb",
+}
+
+pytestmark = pytest.mark.notebooks
+
+
+def test_every_notebook_runs_under_nbval(tmp_path: Path) -> None:
+    notebooks = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+    assert REQUIRED <= set(notebooks), f"missing notebooks: {REQUIRED - set(notebooks)}"
+    report = tmp_path / "nbval.xml"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--nbval-lax",
+            "-p",
+            "no:cacheprovider",
+            "-o",
+            "addopts=",
+            "-o",
+            "testpaths=",
+            "--nbval-cell-timeout=120",
+            f"--junitxml={report}",
+            "-q",
+            *notebooks,
+        ],
+        cwd=NOTEBOOKS,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-2000:]
+    cases = ET.parse(report).getroot().iter("testcase")
+    ran = {Path(case.get("file") or case.get("classname", "")).name for case in cases}
+    ran = {name if name.endswith(".ipynb") else name + ".ipynb" for name in ran}
+    assert sorted(ran) == notebooks, f"nbval ran {sorted(ran)}; the folder holds {notebooks}"
+    assert len(ran) == len(notebooks) >= len(REQUIRED)

@@ -1,0 +1,93 @@
+"""Serve the teaching notebooks as a web app with Voilà.
+
+``python -m widgets.server`` starts Voilà on ``notebooks/`` and sends a
+visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
+
+- runs every notebook in a fresh kernel per visit, with sources stripped and
+  tracebacks hidden (Voilà's defaults), and refuses execute requests from the
+  page, so a pupil cannot run code on the server;
+- culls kernels idle for ten minutes, checking every minute, so a classroom's
+  abandoned tabs give their memory back;
+- serves only images as static files, and needs no internet connection;
+- listens on localhost, on the first free port from 8866 (``--port``).
+
+Examples:
+    python -m widgets.server                 # http://localhost:8866/
+    python -m widgets.server --port 9000 --no-browser
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["LANDING_PAGE", "NOTEBOOKS", "main", "voila_arguments"]
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+"""The folder of teaching notebooks the app serves."""
+
+LANDING_PAGE = "00_start_here.ipynb"
+"""The notebook a visitor of ``/`` lands on."""
+
+KERNEL_IDLE_SECONDS = 600
+CULL_INTERVAL_SECONDS = 60
+IMAGES_ONLY = r".*\.(png|jpg|jpeg|gif|svg|webp)$"
+
+
+def voila_arguments(*, port: int, open_browser: bool, ip: str = "localhost") -> list[str]:
+    """Returns the Voilà command-line arguments the app runs with.
+
+    Args:
+        port: The first port to try; Voilà moves on to the next free one.
+        open_browser: Open the landing page in the default browser.
+        ip: The address to listen on (default: this machine only).
+    """
+    return [
+        str(NOTEBOOKS),
+        f"--port={port}",
+        f"--Voila.ip={ip}",
+        "--Voila.port_retries=50",
+        f"--Voila.open_browser={open_browser}",
+        "--VoilaConfiguration.show_tracebacks=False",
+        "--VoilaConfiguration.strip_sources=True",
+        f"--VoilaConfiguration.file_allowlist=['{IMAGES_ONLY}']",
+        f"--MappingKernelManager.cull_idle_timeout={KERNEL_IDLE_SECONDS}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
+        "--MappingKernelManager.cull_connected=False",
+        "--Voila.log_level=INFO",
+    ]
+
+
+def _landing_voila() -> Any:
+    """Returns a Voilà application class whose ``/`` redirects to the landing page."""
+    import tornado.web
+    from jupyter_server.utils import url_path_join
+    from voila.app import Voila
+
+    class LandingVoila(Voila):  # type: ignore[misc]
+        """Voilà serving `NOTEBOOKS`, with ``/`` redirecting to `LANDING_PAGE`."""
+
+        def init_handlers(self) -> list[Any]:
+            landing = url_path_join(self.server_url, "voila/render", LANDING_PAGE)
+            redirect = (self.server_url, tornado.web.RedirectHandler, {"url": landing})
+            return [redirect, *super().init_handlers()]
+
+    return LandingVoila
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Starts the app and serves until interrupted (Ctrl+C)."""
+    parser = argparse.ArgumentParser(prog="python -m widgets.server", description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8866, help="first port to try (default 8866)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
+    parser.add_argument("--ip", default="localhost", help="address to listen on (default localhost)")
+    args = parser.parse_args(argv)
+    app_class = _landing_voila()
+    app_class.launch_instance(voila_arguments(port=args.port, open_browser=not args.no_browser, ip=args.ip))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
