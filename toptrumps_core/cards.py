@@ -30,6 +30,7 @@ Value = Fraction | None
 MIN_CATEGORIES, MAX_CATEGORIES = 2, 12  # rule D1
 MIN_CARDS = 2  # rule D1
 QUARTET_CODE = re.compile(r"[A-Z][1-9][0-9]?")  # rule D2, e.g. "C3"
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")  # "12,345.6"
 
 
 def to_value(raw: object) -> Value:
@@ -62,9 +63,13 @@ def to_value(raw: object) -> Value:
             raise ValueError(f"expected a finite number, or n/a; got {raw!r}")
         return Fraction(text)
     if isinstance(raw, str):
-        text = raw.strip().replace(",", "").replace("_", "")
+        text = raw.strip().replace("_", "")
         if text.lower() in ("n/a", "na", "no data"):
             return None
+        if "," in text:  # only as a thousands separator: "1,234" but never "1,5"
+            if not _THOUSANDS.fullmatch(text):
+                raise ValueError(f"expected a number (commas only between groups of three digits), or n/a; got {raw!r}")
+            text = text.replace(",", "")
         try:
             return Fraction(text)
         except (ValueError, ZeroDivisionError):
@@ -202,14 +207,18 @@ class Deck:
             )
         seen: set[str] = set()
         for category in self.categories:
-            if not category.name.strip() or category.name in seen:
+            if not isinstance(category.name, str) or not category.name.strip() or category.name in seen:
                 raise DeckError(None, field="categories", expected="unique, non-empty category names", got=category.name)
             seen.add(category.name)
+            if not isinstance(category.higher_is_better, bool):
+                raise DeckError(
+                    None, field=category.name, expected="higher_is_better True or False", got=category.higher_is_better
+                )
         if len(self.cards) < MIN_CARDS:
             raise DeckError(None, field="cards", expected=f"at least {MIN_CARDS} cards (rule D1)", got=len(self.cards))
         names: set[str] = set()
         for card in self.cards:
-            if not card.name.strip():
+            if not isinstance(card.name, str) or not card.name.strip():
                 raise DeckError(None, field="name", expected="a non-empty card name", got=card.name)
             if card.name in names:
                 raise DeckError(None, card=card.name, field="name", expected="a card name unique in the deck (rule D2)")
