@@ -70,6 +70,16 @@ class DeckError(TopTrumpsError, ValueError):
             message += f"; got {got!r}"
         super().__init__(message)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keyword-only arguments: rebuild through a helper so the error pickles
+        # (simulations may load decks in worker processes).
+        fields = {"expected": self.expected, "line": self.line, "card": self.card, "field": self.field, "got": self.got}
+        return (_rebuild_deck_error, (self.path, fields))
+
+
+def _rebuild_deck_error(path: str | None, fields: dict[str, object]) -> DeckError:
+    return DeckError(path, **fields)  # type: ignore[arg-type]
+
 
 class RuleOptionError(TopTrumpsError, ValueError):
     """A rule option has a value outside its documented range or spelling."""
