@@ -1,0 +1,46 @@
+"""ipywidgets views over `toptrumps_core` (DESIGN.md "Widgets").
+
+Each view is a container widget over a core `Match`, drawn with
+`toptrumps_core.svg`, with every handler inside one error boundary
+(`widgets._boundary`).  A notebook cell is one line:
+
+    from widgets import ClassicTable
+    ClassicTable.new(deck="dinosaurs", seats=3, seed=2024)
+
+Importing this package is light: the views (and ipywidgets) load when a name
+is first used.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from widgets.card import CardView
+    from widgets.classic_table import ClassicTable
+    from widgets.deck_shelf import DeckShelf
+    from widgets.experiment import FirstChooserExperiment
+
+__all__ = ["CardView", "ClassicTable", "DeckShelf", "FirstChooserExperiment"]
+
+_HOMES = {
+    "CardView": "widgets.card",
+    "ClassicTable": "widgets.classic_table",
+    "DeckShelf": "widgets.deck_shelf",
+    "FirstChooserExperiment": "widgets.experiment",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Loads a view on first use (PEP 562), so ``import widgets`` stays light."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'widgets' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

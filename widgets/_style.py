@@ -1,0 +1,126 @@
+"""Shared CSS for the widgets: large, clear and friendly on a classroom projector.
+
+The sheet is one ``<style>`` element in an ``HTML`` widget (no script), scoped
+by the ``tt-`` classes the widgets add to themselves with ``add_class``.
+Colours come from `toptrumps_core.svg.COLOURS`, so the controls match the
+cards; every signal also has text or a symbol (▼, ★, ⚠), never colour alone.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as ipw
+
+from toptrumps_core.svg import COLOURS, SANS_FONT
+
+__all__ = ["CSS", "style_sheet"]
+
+_C = COLOURS
+
+CSS = f"""
+<style>
+.tt-table {{
+  --jp-widgets-font-size: 18px; --jp-widgets-inline-height: 40px; --jp-widgets-inline-label-width: 190px;
+  --jp-widgets-inline-width: 380px;
+  font-family: {SANS_FONT};
+  font-size: 20px; line-height: 1.35; color: {_C["text"]};
+  background: {_C["table"]}; border-radius: 18px; padding: 14px 18px; max-width: 1400px;
+}}
+.tt-table .widget-html-content, .tt-table .widget-label {{ font-size: 20px; line-height: 1.35; }}
+.tt-table .widget-html, .tt-table .widget-html-content {{ height: auto; }}
+.tt-title .widget-html-content {{ font-size: 28px; font-weight: 700; }}
+.tt-subtitle {{ font-size: 18px; font-weight: 400; color: {_C["muted"]}; }}
+.tt-turn .widget-html-content {{
+  font-size: 26px; font-weight: 700; color: #FFFFFF; background: {_C["header"]};
+  border-radius: 12px; padding: 10px 18px; margin: 6px 0;
+}}
+.tt-status .widget-html-content {{ font-size: 20px; }}
+.tt-status-error {{
+  display: block; background: #FFF4E5; border-left: 8px solid {_C["lower"]};
+  padding: 8px 14px; border-radius: 8px; font-weight: 600;
+}}
+.tt-status-info {{ display: block; padding: 4px 2px; }}
+.tt-result .widget-html-content {{ font-size: 26px; font-weight: 700; min-height: 1.4em; }}
+.tt-result-win {{ color: {_C["winner"]}; }}
+.tt-result-tie {{ color: {_C["tie"]}; }}
+.tt-svg svg, .tt-cardview svg {{ max-width: 100%; height: auto; display: block; }}
+.tt-stacks {{ display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; }}
+.tt-stacks figure {{ margin: 0; text-align: center; font-size: 18px; font-weight: 600; }}
+.tt-stacks figcaption {{ min-height: 1.4em; }}
+.tt-out {{ text-decoration: line-through; color: {_C["muted"]}; }}
+.tt-card {{
+  background: {_C["card"]}; border: 4px solid {_C["border"]}; border-radius: 16px;
+  overflow: hidden; width: 100%; max-width: 620px;
+}}
+.tt-card-head .widget-html-content {{ line-height: 1.2; }}
+.tt-card-name {{
+  display: flex; justify-content: space-between; align-items: center; gap: 10px;
+  background: {_C["header"]}; color: {_C["header_text"]}; font-size: 28px; font-weight: 700; padding: 12px 16px;
+}}
+.tt-card-code {{
+  background: {_C["code"]}; color: {_C["code_text"]}; border-radius: 8px; padding: 2px 10px; font-size: 22px;
+}}
+.tt-card-picture {{
+  background: {_C["picture"]}; text-align: center; font-size: 72px; line-height: 1.3; padding: 4px 0;
+}}
+.tt-card-fact {{ font-size: 17px; color: {_C["muted"]}; padding: 6px 16px 8px 16px; }}
+.tt-card-hint {{ font-size: 17px; font-weight: 600; padding: 2px 16px 8px 16px; }}
+.tt-row {{ border-top: 1px solid {_C["rule"]}; margin: 0; align-items: center; }}
+.tt-row:nth-child(odd) {{ background: {_C["row_alt"]}; }}
+.tt-table .jupyter-button.tt-category {{
+  height: auto; min-height: 56px; line-height: 1.25; white-space: normal; text-align: left;
+  font-size: 22px; font-weight: 600; color: {_C["text"]}; background: transparent;
+  padding: 8px 16px; margin: 0; border-radius: 0;
+}}
+.tt-table .jupyter-button.tt-category:hover:enabled, .tt-table .jupyter-button.tt-category:focus:enabled {{
+  background: {_C["highlight"]}; outline: 4px solid {_C["select"]}; outline-offset: -4px;
+}}
+.tt-lens .widget-html-content {{
+  font-size: 18px; font-weight: 700; color: {_C["mark"]}; padding: 0 14px 6px 16px; white-space: nowrap;
+}}
+.tt-table .jupyter-button.tt-big {{
+  height: auto; min-height: 52px; font-size: 22px; font-weight: 700; padding: 8px 20px; border-radius: 10px;
+  white-space: normal;
+}}
+.tt-table .jupyter-button.tt-primary {{ background: {_C["select"]}; color: #FFFFFF; }}
+.tt-table .jupyter-button.tt-secondary {{ background: #FFFFFF; color: {_C["text"]}; border: 2px solid {_C["border"]}; }}
+.tt-table .jupyter-button.tt-big:focus:enabled {{ outline: 4px solid {_C["highlight"]}; }}
+.tt-pass .widget-html-content, .tt-over .widget-html-content {{ font-size: 24px; }}
+.tt-panel {{
+  background: #FFFFFF; border: 3px solid {_C["border"]}; border-radius: 16px; padding: 14px 18px;
+}}
+.tt-headline {{ font-size: 34px; font-weight: 800; margin-bottom: 6px; }}
+.tt-log .widget-html-content {{ font-size: 17px; }}
+.tt-log-box {{
+  max-height: 280px; overflow-y: auto; background: #FFFFFF; border: 2px solid {_C["rule"]};
+  border-radius: 10px; padding: 6px 12px;
+}}
+.tt-log-box ol {{ margin: 0; padding-left: 0; list-style: none; }}
+.tt-log-box li {{ padding: 3px 0; border-bottom: 1px solid {_C["row_alt"]}; }}
+.tt-log-box li:first-child {{ font-weight: 700; }}
+.tt-heading {{ font-size: 22px; font-weight: 700; margin: 8px 0 4px 0; }}
+.tt-settings .widget-label, .tt-settings .widget-readout, .tt-settings input, .tt-settings select,
+.tt-settings .widget-checkbox label {{ font-size: 18px; }}
+.tt-settings .widget-inline-hbox, .tt-settings .widget-inline-vbox {{ margin: 4px 8px 4px 0; }}
+.tt-settings .widget-toggle-button {{ padding: 0 16px; min-width: 120px; }}
+.tt-settings .widget-toggle-buttons {{ flex-wrap: nowrap; }}
+.tt-table .tt-settings .widget-toggle-button.mod-active {{
+  background: {_C["select"]}; color: #FFFFFF; font-weight: 700;
+}}
+.tt-table .tt-settings .widget-toggle-button.mod-active::before {{ content: "✓ "; }}
+.tt-table .widget-checkbox label {{ font-size: 20px; }}
+.tt-table .widget-checkbox input[type="checkbox"] {{ width: 22px; height: 22px; }}
+.tt-table .jupyter-widget-Collapse-header {{
+  font-size: 20px; color: {_C["text"]}; background: #FFFFFF; border: 2px solid {_C["border"]}; border-radius: 10px;
+}}
+.tt-table .jupyter-widget-Collapse-header:focus-visible {{ outline: 4px solid {_C["select"]}; }}
+@media (prefers-reduced-motion: reduce) {{ .tt-table * {{ transition: none !important; animation: none !important; }} }}
+</style>
+"""
+"""The style sheet, as HTML for an ``HTML`` widget."""
+
+
+def style_sheet() -> ipw.HTML:
+    """Returns an ``HTML`` widget holding the shared style sheet (invisible itself)."""
+    sheet = ipw.HTML(CSS, layout=ipw.Layout(height="0px", margin="0px", padding="0px"))
+    sheet.add_class("tt-style")
+    return sheet
