@@ -8,7 +8,9 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
   page, so a pupil cannot run code on the server;
 - culls kernels idle for ten minutes, checking every minute, so a classroom's
   abandoned tabs give their memory back;
-- serves only images as static files, and needs no internet connection;
+- serves only images as static files, and needs no internet connection (its
+  template, `TEMPLATE`, is Voilà's "lab" template without the stylesheets
+  that one loads from a CDN);
 - listens on localhost, on the first free port from 8866 (``--port``).
 
 Examples:
@@ -19,6 +21,7 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,6 +34,12 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 LANDING_PAGE = "00_start_here.ipynb"
 """The notebook a visitor of ``/`` lands on."""
+
+TEMPLATE = "toptrumps"
+"""The app's Voilà template: "lab" without stylesheets fetched from a CDN."""
+
+TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
+"""A Jupyter data folder holding ``voila/templates/toptrumps``."""
 
 KERNEL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
@@ -48,6 +57,7 @@ def voila_arguments(*, port: int, open_browser: bool, ip: str = "localhost") -> 
     return [
         str(NOTEBOOKS),
         f"--port={port}",
+        f"--template={TEMPLATE}",
         f"--Voila.ip={ip}",
         "--Voila.port_retries=50",
         f"--Voila.open_browser={open_browser}",
@@ -85,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     parser.add_argument("--ip", default="localhost", help="address to listen on (default localhost)")
     args = parser.parse_args(argv)
+    # Voilà finds templates in the Jupyter data folders; ours comes first.
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")]))
     app_class = _landing_voila()
     app_class.launch_instance(voila_arguments(port=args.port, open_browser=not args.no_browser, ip=args.ip))
 

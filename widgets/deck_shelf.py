@@ -1,0 +1,81 @@
+"""The deck shelf: browse the bundled decks, their categories and sources.
+
+Shown on the landing page so a class sees what each deck is about, where its
+facts come from (rule D4: every bundled deck names its source), which
+categories are lower-is-better (rule D1), and what its first cards look like.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from toptrumps_core import bundled_decks, load_deck, svg
+from toptrumps_core.cards import Deck
+from widgets._boundary import ErrorBoundary, StatusKind, handler
+
+__all__ = ["DeckShelf"]
+
+
+class DeckShelf(widgets.VBox):
+    """A deck picker that shows the chosen deck's facts, categories and cards.
+
+    Args:
+        deck: The short name of the bundled deck shown first (see
+            `toptrumps_core.bundled_decks`); None for the first one.
+
+    Raises:
+        DeckError: If `deck` is not a bundled deck (the message lists them).
+    """
+
+    def __init__(self, deck: str | None = None) -> None:
+        names = bundled_decks()
+        first = load_deck(deck if deck is not None else names[0])
+        self._decks = {name: load_deck(name) for name in names}
+        labels = [(d.name, name) for name, d in self._decks.items()]
+        chosen = next(name for name, d in self._decks.items() if d.name == first.name)
+        self._picker = widgets.Dropdown(options=labels, value=chosen, description="Deck", tooltip="Choose a deck")
+        self._about = widgets.HTML()
+        self._cards = widgets.HTML()
+        self._status = widgets.HTML()
+        self._boundary = ErrorBoundary(self._show_status)
+        super().__init__(children=(self._picker, self._about, self._cards, self._status))
+        self.add_class("tt-deck-shelf")
+        self._picker.observe(self._on_pick, names="value")
+        self._render(self._decks[chosen])
+
+    @property
+    def deck(self) -> Deck:
+        """Returns the deck shown now."""
+        return self._decks[self._picker.value]
+
+    @handler
+    def _on_pick(self, change: dict[str, object]) -> None:
+        name = change["new"]
+        if name not in self._decks:  # a value set from the page that is no deck
+            self._show_status(f"There is no deck called {name!r}.", "error")
+            return
+        self._status.value = ""
+        self._render(self._decks[str(name)])
+
+    def _render(self, deck: Deck) -> None:
+        rows = "".join(
+            f"<tr><td>{html.escape(c.name)}</td><td>{html.escape(c.unit) or '—'}</td>"
+            f"<td>{'▲ higher wins' if c.higher_is_better else '▼ lower wins'}</td></tr>"
+            for c in deck.categories
+        )
+        no_data = sum(v is None for card in deck.cards for v in card.values)
+        self._about.value = (
+            f"<h3>{html.escape(deck.name)}</h3>"
+            f"<p>{html.escape(deck.description)}</p>"
+            f"<p><b>{len(deck.cards)} cards.</b> {no_data} values are <i>n/a</i> (no data).</p>"
+            "<table><thead><tr><th>Category</th><th>Unit</th><th>Best</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+            f"<p><small>Source: {html.escape(deck.source)}</small></p>"
+        )
+        self._cards.value = svg.deck(deck, columns=6, max_cards=6)
+
+    def _show_status(self, text: str, kind: StatusKind) -> None:
+        sign = "⚠️ " if kind == "error" else ""
+        self._status.value = f"<p role='status'>{sign}{html.escape(text)}</p>"
