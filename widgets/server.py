@@ -6,8 +6,8 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
 - runs every notebook in a fresh kernel per visit, with sources stripped and
   tracebacks hidden (Voilà's defaults), and refuses execute requests from the
   page, so a pupil cannot run code on the server;
-- culls kernels idle for ten minutes, checking every minute, so a classroom's
-  abandoned tabs give their memory back;
+- shuts a page's kernel down when its tab closes, and culls kernels idle for
+  ten minutes, checking every minute, so a classroom's memory comes back;
 - serves only images as static files, and needs no internet connection (its
   template, `TEMPLATE`, is Voilà's "lab" template without the stylesheets
   that one loads from a CDN);
@@ -67,6 +67,12 @@ def voila_arguments(*, port: int, open_browser: bool, ip: str = "localhost") -> 
         f"--MappingKernelManager.cull_idle_timeout={KERNEL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
+        # Voilà 0.5's page posts its kernel shutdown on closing without an XSRF
+        # token (voila-dashboards/voila#1458), so every closed tab left its kernel
+        # running until culled.  The app has no login and refuses execute
+        # requests, so the check protects nothing here; without it a closed tab
+        # frees its kernel at once.
+        "--Voila.tornado_settings={'disable_check_xsrf': True}",
         "--Voila.log_level=INFO",
     ]
 

@@ -1,0 +1,95 @@
+"""The Voilà app in headless Chromium, launched as README says.
+
+Each test opens a page of the running app (see conftest.py), acts as a pupil
+would, and ends with the page's log checked: no console or page errors, and
+no request that tried to leave this machine.  Screenshots are kept in
+``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+RENDER_SECONDS = 90
+GAME_SECONDS = 240
+LESSONS = ("01_classic_top_trumps.ipynb", "02_ties_and_no_data.ipynb", "03_hi_lo.ipynb")
+
+
+def _open(page: Any, url: str, ready_text: str) -> None:
+    """Opens `url` and waits until the kernel has drawn a widget showing `ready_text`."""
+    page.goto(url, wait_until="domcontentloaded")
+    page.get_by_text(ready_text, exact=False).first.wait_for(timeout=RENDER_SECONDS * 1000)
+
+
+def _unnamed_buttons(page: Any) -> list[str]:
+    """Returns the outer HTML of every visible button without a text name."""
+    return page.eval_on_selector_all(
+        "button",
+        """buttons => buttons
+            .filter(b => b.offsetParent !== null)
+            .filter(b => !(b.innerText.trim() || b.getAttribute('aria-label') || b.getAttribute('title')))
+            .map(b => b.outerHTML.slice(0, 200))""",
+    )
+
+
+def test_landing_page_lists_every_lesson_and_the_decks(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    _open(page, app_url + "/", "The lessons")
+    assert page.url.endswith("/voila/render/00_start_here.ipynb"), page.url
+    for lesson in LESSONS:
+        assert page.locator(f"a[href*='{lesson}']").count() >= 1, f"no link to {lesson}"
+    shelf = page.locator(".tt-deck-shelf")
+    shelf.wait_for(timeout=RENDER_SECONDS * 1000)
+    assert "Source:" in shelf.inner_text()
+    page.locator(".tt-deck-shelf select").select_option(label="Chemical Elements")
+    page.get_by_text("Atomic number", exact=False).first.wait_for(timeout=20_000)
+    assert _unnamed_buttons(page) == []
+    log.assert_clean()
+
+
+def test_classic_game_is_played_to_its_end_by_clicking(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    _open(page, app_url + "/voila/render/01_classic_top_trumps.ipynb", "click a category to play it")
+    assert page.get_by_text("Show the odds").count() >= 1
+    assert page.locator("button.tt-category").count() >= 2
+    assert _unnamed_buttons(page) == []
+    clicks = 0
+    deadline = time.monotonic() + GAME_SECONDS
+    while time.monotonic() < deadline:
+        if page.get_by_text(re.compile("Game over")).count():
+            break
+        category = page.locator("button.tt-category:not([disabled])")
+        forward = page.get_by_role("button", name=re.compile("Fast-forward"))
+        if category.count():
+            category.first.click()
+        elif forward.count() and forward.first.is_enabled():
+            forward.first.click()
+        else:
+            page.wait_for_timeout(100)
+            continue
+        clicks += 1
+        page.wait_for_timeout(50)
+    else:
+        pytest.fail(f"the game did not end within {GAME_SECONDS} s ({clicks} clicks)")
+    assert clicks >= 1
+    page.get_by_text(re.compile("Game over")).first.scroll_into_view_if_needed()
+    log.assert_clean()
+
+
+def test_a_bad_value_from_the_page_gets_a_friendly_message(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    _open(page, app_url + "/voila/render/01_classic_top_trumps.ipynb", "click a category to play it")
+    page.get_by_text("New game ⚙", exact=False).first.click()
+    seed = page.locator(".tt-settings .widget-text:has(label:text-is('Seed')) input")
+    seed.fill("-5")
+    seed.press("Enter")
+    page.get_by_role("button", name="New game", exact=True).click()
+    page.get_by_text("Sorry", exact=False).first.wait_for(timeout=20_000)
+    assert "Traceback" not in page.content()
+    log.assert_clean()
