@@ -157,7 +157,7 @@ class Card:
         """
         if isinstance(key, int):
             return self.values[key]
-        for category, value in zip(self.categories, self.values):
+        for category, value in zip(self.categories, self.values, strict=False):
             if category.name == key:
                 return value
         names = ", ".join(repr(c.name) for c in self.categories)
@@ -208,7 +208,9 @@ class Deck:
         seen: set[str] = set()
         for category in self.categories:
             if not isinstance(category.name, str) or not category.name.strip() or category.name in seen:
-                raise DeckError(None, field="categories", expected="unique, non-empty category names", got=category.name)
+                raise DeckError(
+                    None, field="categories", expected="unique, non-empty category names", got=category.name
+                )
             seen.add(category.name)
             if not isinstance(category.higher_is_better, bool):
                 raise DeckError(
@@ -233,11 +235,13 @@ class Deck:
                     expected=f"one value per category ({len(self.categories)})",
                     got=len(card.values),
                 )
-            for category, value in zip(self.categories, card.values):
+            for category, value in zip(self.categories, card.values, strict=True):
                 if value is not None and not isinstance(value, Fraction):
                     raise DeckError(None, card=card.name, field=category.name, expected="a Fraction or None", got=value)
             if card.code is not None and not QUARTET_CODE.fullmatch(card.code):
-                raise DeckError(None, card=card.name, field="code", expected="a quartet code such as 'C3'", got=card.code)
+                raise DeckError(
+                    None, card=card.name, field="code", expected="a quartet code such as 'C3'", got=card.code
+                )
 
     @classmethod
     def from_rows(

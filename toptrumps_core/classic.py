@@ -52,7 +52,6 @@ from toptrumps_core.events import (
     Tied,
     Won,
 )
-from toptrumps_core.record import register, register_game
 from toptrumps_core.protocol import (
     CHANCE,
     TERMINAL,
@@ -68,7 +67,9 @@ from toptrumps_core.protocol import (
     Termination,
     Transition,
     UniformPermutation,
+    whole_number,
 )
+from toptrumps_core.record import register, register_game
 
 __all__ = [
     "ChooseCategory",
@@ -94,9 +95,16 @@ class ChooseCategory:
 
     Attributes:
         category: Index into the deck's categories.
+
+    Raises:
+        TypeError: If `category` is not a whole number (``1.0`` would
+            otherwise equal the legal ``ChooseCategory(1)``).
     """
 
     category: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "category", whole_number(self.category, "a category number"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +113,15 @@ class PickCard:
 
     Attributes:
         index: Position in the acting seat's stack, 0 = top.
+
+    Raises:
+        TypeError: If `index` is not a whole number.
     """
 
     index: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", whole_number(self.index, "a card position"))
 
 
 class _Step(enum.Enum):
@@ -280,8 +294,8 @@ class ClassicRules:
         >>> d = Deck.from_rows("D", [Category("A"), Category("B")],
         ...                    {"x": [1, 2], "y": [3, 1], "z": [2, 2]})
         >>> rules = ClassicRules(d, seats=2)
-        >>> state = rules.start_from(stacks=[["x"], ["y", "z"]], chooser=0)
-        >>> step = rules.apply(state, ChooseCategory(1))
+        >>> state = rules.start_from(stacks=[["x", "z"], ["y"]], chooser=0)
+        >>> step = rules.apply(state, ChooseCategory(1))  # x's 2 beats y's 1
         >>> [type(e).__name__ for e in step.events]
         ['Revealed', 'Won', 'SeatOut', 'GameEnded']
     """
@@ -301,9 +315,13 @@ class ClassicRules:
     def __post_init__(self) -> None:
         if not isinstance(self.deck, Deck):
             raise RuleOptionError(f"deck must be a Deck (see load_deck); got {self.deck!r}")
+        if not isinstance(self.simulation, bool):
+            raise RuleOptionError(f"simulation must be True or False (rule C1); got {self.simulation!r}")
         top = SIMULATION_MAX_SEATS if self.simulation else MAX_SEATS
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not MIN_SEATS <= self.seats <= top:
-            raise RuleOptionError(f"seats must be a whole number from {MIN_SEATS} to {top} (rule C1); got {self.seats!r}")
+            raise RuleOptionError(
+                f"seats must be a whole number from {MIN_SEATS} to {top} (rule C1); got {self.seats!r}"
+            )
         if len(self.deck.cards) < self.seats:
             raise RuleOptionError(
                 f"deck {self.deck.name!r} has {len(self.deck.cards)} cards, fewer than the {self.seats} seats"
@@ -327,6 +345,12 @@ class ClassicRules:
             "simulation": self.simulation,
         }
 
+    def default_strategy(self) -> Any:
+        """Returns the default computer player: card counting with this game's C6 option (P3)."""
+        from toptrumps_core.strategies import CardCounting  # strategies import this module
+
+        return CardCounting(no_data=self.no_data)
+
     # -- starts -------------------------------------------------------------
 
     def initial_state(self) -> ClassicState:
@@ -342,7 +366,8 @@ class ClassicRules:
     ) -> ClassicState:
         """Returns a scenario start: given stacks (card names, top first).
 
-        Cards not named anywhere are set aside.  Nothing has been revealed yet.
+        Cards not named anywhere are set aside.  Only the pot's cards have been
+        revealed (they lie face up).
 
         Args:
             stacks: One list of card names per seat, top first; an empty list
@@ -379,7 +404,73 @@ class ClassicRules:
         if not 0 <= chooser < self.seats or not built[chooser]:
             raise RuleOptionError(f"the chooser must be a seat holding cards; got {chooser!r}")
         aside = tuple(i for i in range(len(self.deck.cards)) if i not in used)
-        return ClassicState(stacks=built, pot=pot_cards, set_aside=aside, chooser=chooser, step=_Step.CHOOSE)
+        return ClassicState(
+            stacks=built,
+            pot=pot_cards,
+            set_aside=aside,
+            chooser=chooser,
+            step=_Step.CHOOSE,
+            revealed=frozenset(pot_cards),  # the pot lies face up (C5)
+        )
+
+    def check_start(self, state: object) -> None:
+        """Checks that `state` is a state of this game that play can go on from.
+
+        Used to vet the start state of a loaded record: it must be a
+        `ClassicState` with one stack per seat, every card of the deck exactly
+        once across the stacks, pot, set-aside and pending cards (or none at
+        all, before the deal), seat and category numbers in range, and a step
+        whose actor exists (a chooser holding cards, someone to pick, to draw
+        among or to collect).
+
+        Raises:
+            RuleOptionError: If it is not; the message says what is wrong.
+        """
+        if not isinstance(state, ClassicState):
+            raise RuleOptionError(f"expected a ClassicState; got {type(state).__name__}")
+        n_cards, n_cats = len(self.deck.cards), len(self.deck.categories)
+
+        def numbers(value: object, limit: int) -> bool:
+            return isinstance(value, tuple) and all(type(x) is int and 0 <= x < limit for x in value)
+
+        def problem() -> str | None:
+            if not isinstance(state.stacks, tuple) or len(state.stacks) != self.seats:
+                return f"expected {self.seats} stacks, one per seat"
+            groups = (*state.stacks, state.pot, state.set_aside, state.pending)
+            if not all(numbers(group, n_cards) for group in groups):
+                return f"every card must be a number from 0 to {n_cards - 1}"
+            cards = sorted(c for group in groups for c in group)
+            if cards != list(range(n_cards)) and (cards or state.step is not _Step.DEAL):
+                return "every card of the deck must be in exactly one place"
+            if not isinstance(state.revealed, frozenset) or not numbers(tuple(state.revealed), n_cards):
+                return "revealed must be a set of card numbers"
+            if not all(numbers(seats, self.seats) for seats in (state.pickers, state.lot_among, state.last_players)):
+                return "pickers, lot_among and last_players must hold seat numbers"
+            if type(state.chooser) is not int or not 0 <= state.chooser < self.seats:
+                return f"the chooser must be a seat from 0 to {self.seats - 1}"
+            if state.category is not None and not (type(state.category) is int and 0 <= state.category < n_cats):
+                return f"the category must be None or a number from 0 to {n_cats - 1}"
+            if type(state.comparisons) is not int or state.comparisons < 0 or type(state.chooser_picked) is not bool:
+                return "comparisons must be a whole number >= 0 and chooser_picked True or False"
+            if not isinstance(state.step, _Step) or (state.outcome is None) != (state.step is not _Step.OVER):
+                return "the step must be known, and the outcome set exactly when the game is over"
+            if state.outcome is not None and not isinstance(state.outcome, Outcome):
+                return "the outcome must be an Outcome"
+            ready = {
+                _Step.DEAL: not cards,
+                _Step.CHOOSE: bool(state.stacks[state.chooser]),
+                _Step.PICK: bool(state.pickers) and state.category is not None,
+                _Step.COLLECT: bool(state.pending),
+                _Step.LOT: len(state.lot_among) >= 2 and all(state.stacks[s] for s in state.lot_among),
+                _Step.OVER: True,
+            }
+            if not ready[state.step] or not all(state.stacks[s] for s in state.pickers):
+                return f"nobody can act at step {state.step.value!r}"
+            return None
+
+        message = problem()
+        if message is not None:
+            raise RuleOptionError(f"not a valid start state: {message}")
 
     # -- the protocol -----------------------------------------------------------
 
@@ -435,7 +526,8 @@ class ClassicRules:
         if step is _Step.COLLECT:
             self._check_chance(state, action)
             cards = tuple(state.pending[i] for i in action.order)
-            state = replace(state, stacks=_add_under(state.stacks, state.chooser, cards), pending=())
+            stacks = _add_under(state.stacks, state.chooser, cards)
+            state = replace(state, stacks=stacks, pending=(), step=_Step.CHOOSE)
             return self._after_comparison(state, ())
         if step is _Step.LOT:
             self._check_chance(state, action)
@@ -525,7 +617,7 @@ class ClassicRules:
         players = _play_order(state.in_play, state.chooser)
         cards = tuple(state.stacks[s][0] for s in players)
         stacks = tuple(stack[1:] if stack else stack for stack in state.stacks)
-        events: list[Event] = [Revealed(state.chooser, category, tuple(zip(players, cards)))]
+        events: list[Event] = [Revealed(state.chooser, category, tuple(zip(players, cards, strict=True)))]
         winner_index, best = compare(self.deck, category, cards, no_data=self.no_data)
         state = replace(
             state,
@@ -543,7 +635,7 @@ class ClassicRules:
             state = replace(state, pot=pot, step=_Step.CHOOSE)
             return self._after_comparison(state, tuple(events))
         winner = players[winner_index]
-        won = tuple(card for _, card in sorted(zip(_left_of(players, winner), cards)))
+        won = tuple(card for _, card in sorted(zip(_left_of(players, winner), cards, strict=True)))
         events.append(Won(winner, category, won))
         pot = state.pot
         if pot:
@@ -615,7 +707,7 @@ def _add_under(stacks: tuple[tuple[int, ...], ...], seat: Seat, cards: tuple[int
 
 def _move_to_top(stacks: tuple[tuple[int, ...], ...], seat: Seat, index: int) -> tuple[tuple[int, ...], ...]:
     stack = stacks[seat]
-    moved = (stack[index],) + stack[:index] + stack[index + 1 :]
+    moved = (stack[index], *stack[:index], *stack[index + 1 :])
     return tuple(moved if s == seat else other for s, other in enumerate(stacks))
 
 

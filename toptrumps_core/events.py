@@ -61,8 +61,12 @@ class Won:
     Attributes:
         seat: The winning seat; it chooses next.
         category: Index of the category compared.
-        cards: The revealed cards collected, in the order they went under the
-            winner's stack (not counting the pot; see `PotCollected`).
+        cards: The revealed cards collected, in the fixed collect order of
+            rule C4: the winner's own card, then the others' going left from
+            the winner (not counting the pot; see `PotCollected`).  That is
+            the order they go under the winner's stack with
+            ``collect_order="fixed"``; with ``"shuffled"`` a `Shuffle` of these
+            cards and then the pot's decides the order instead.
     """
 
     seat: Seat

@@ -26,7 +26,7 @@ from toptrumps_core.chance import stream
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import CHANCE, TERMINAL, Action, Event, Game, Outcome, Seat, Termination
 from toptrumps_core.record import GameRecord
-from toptrumps_core.strategies import HUMAN, CardCounting, Human, Strategy
+from toptrumps_core.strategies import CardCounting, Human, Strategy
 
 __all__ = ["DEFAULT_MAX_ACTIONS", "Match", "default_strategy", "play"]
 
@@ -35,7 +35,15 @@ DEFAULT_MAX_ACTIONS = 100_000
 
 
 def default_strategy(rules: Game) -> Strategy:
-    """Returns the default computer player for `rules`: exact card counting."""
+    """Returns the default computer player for `rules`.
+
+    The rules' own ``default_strategy()`` when they have one (the classic
+    game's card counting, the tournament's player, Hi Lo's exact policy);
+    else card counting (rule P3).
+    """
+    own = getattr(rules, "default_strategy", None)
+    if callable(own):
+        return own()  # type: ignore[no-any-return]
     return CardCounting(no_data=getattr(rules, "no_data", "tie"))
 
 
@@ -54,7 +62,8 @@ class Match:
         max_actions: The cap on actions (rule C12); None for no cap.
 
     Raises:
-        RuleOptionError: If the number of strategies differs from the seats.
+        RuleOptionError: If the number of strategies differs from the seats,
+            or `max_actions` is not None or a whole number >= 1.
 
     Example:
         >>> from toptrumps_core import ClassicRules, load_deck
@@ -78,6 +87,8 @@ class Match:
             strategies = [default_strategy(rules)] * rules.seats
         if len(strategies) != rules.seats:
             raise RuleOptionError(f"expected {rules.seats} strategies, one per seat; got {len(strategies)}")
+        if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
+            raise RuleOptionError(f"max_actions must be None or a whole number >= 1 (rule C12); got {max_actions!r}")
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**6)
         self.rules = rules
@@ -193,14 +204,15 @@ class Match:
         self.state = transition.state
         self.actions.append(action)
         self.events.extend(transition.events)
-        if self.max_actions is not None and len(self.actions) >= self.max_actions and not self.rules.outcome(self.state):
+        capped = self.max_actions is not None and len(self.actions) >= self.max_actions
+        if capped and self.rules.outcome(self.state) is None:
             self._unfinished = True  # rule C12
         return transition.events
 
 
 def play(
     rules: Game,
-    strategies: Sequence[Strategy] | None = None,
+    strategies: Sequence[Strategy | Human] | None = None,
     *,
     seed: int | str | None = None,
     start: Any = None,
@@ -231,7 +243,7 @@ def play(
         >>> record.outcome.termination.name in {"LAST_STACK", "DRAW_ALL_OUT", "UNFINISHED"}
         True
     """
-    if strategies is not None and any(s is HUMAN or isinstance(s, Human) for s in strategies):
+    if strategies is not None and any(isinstance(s, Human) for s in strategies):  # HUMAN is a Human
         raise RuleOptionError("play() runs computer seats only; use Match for human seats")
     match = Match(rules, strategies, seed=seed, start=start, max_actions=max_actions)
     match.advance()

@@ -22,6 +22,7 @@ actions (`Shuffle`, `Lot`) that several games use.
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ __all__ = [
     "Termination",
     "Transition",
     "UniformPermutation",
+    "whole_number",
 ]
 
 Seat: TypeAlias = int
@@ -111,6 +113,25 @@ class Outcome:
 S = TypeVar("S")
 
 
+def whole_number(value: object, what: str) -> int:
+    """Returns `value` as an int if it is a whole number (an int or any ``__index__``).
+
+    Actions validate their number fields with this, so that ``1.0``, which
+    equals ``1``, can never pass for a legal action.
+
+    Raises:
+        TypeError: If `value` is not a whole number; the message names `what`.
+
+    Example:
+        >>> whole_number(2, "a seat")
+        2
+    """
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{what} must be a whole number; got {value!r}") from None
+
+
 @dataclass(frozen=True, slots=True)
 class Transition(Generic[S]):
     """The result of applying one action: the next state and what happened.
@@ -131,9 +152,21 @@ class Shuffle:
     Attributes:
         order: A permutation of 0..n-1; ``order[i]`` is the position, in the
             cards being shuffled, of the card that ends up i-th (top first).
+            Any sequence of whole numbers is stored as a tuple of ints.
+
+    Raises:
+        TypeError: If `order` is not a sequence of whole numbers (e.g. floats),
+            which could otherwise pass as a permutation (``1.0 == 1``).
     """
 
     order: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        try:
+            order = tuple(operator.index(i) for i in self.order)
+        except TypeError:
+            raise TypeError(f"a Shuffle's order must be a sequence of whole numbers; got {self.order!r}") from None
+        object.__setattr__(self, "order", order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +175,15 @@ class Lot:
 
     Attributes:
         seat: The seat drawn.
+
+    Raises:
+        TypeError: If `seat` is not a whole number.
     """
 
     seat: Seat
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", whole_number(self.seat, "a Lot's seat"))
 
 
 class Distribution(Protocol):
@@ -232,7 +271,10 @@ class UniformPermutation:
 class Game(Protocol):
     """The protocol of a rules object (see the module docstring)."""
 
-    seats: int
+    @property
+    def seats(self) -> int:
+        """The number of seats (players)."""
+        ...
 
     def initial_state(self) -> Any:
         """Returns the state before the first action."""

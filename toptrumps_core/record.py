@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from toptrumps_core import events as _events
 from toptrumps_core.cards import Card, Category, Deck
 from toptrumps_core.errors import DeckError, RecordError, RuleOptionError, TopTrumpsError
-from toptrumps_core import events as _events
 from toptrumps_core.protocol import Action, Event, Game, Lot, Outcome, Shuffle, Termination
 
 __all__ = ["FORMAT", "GameRecord", "decode", "encode", "register", "register_game", "replay"]
@@ -110,7 +110,7 @@ def decode(data: Any) -> Any:
                 return frozenset(decode(v) for v in data["set"])
             if "fraction" in data:
                 return Fraction(data["fraction"])
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, ZeroDivisionError) as err:
             raise RecordError(f"cannot decode {json.dumps(data)[:120]!r}: {err}") from None
     raise RecordError(f"cannot decode {json.dumps(data)[:120]!r}: expected a tagged value")
 
@@ -158,7 +158,7 @@ def deck_from_data(data: dict[str, Any]) -> Deck:
             for c in data["cards"]
         )
         return Deck(data["name"], categories, cards, source=data["source"], description=data["description"])
-    except (KeyError, TypeError, ValueError, DeckError) as err:
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, DeckError) as err:
         raise RecordError(f"the record's deck is not valid: {err}") from None
 
 
@@ -182,6 +182,22 @@ def replay(rules: Game, actions: Iterable[Action], start: Any = None) -> tuple[A
         state = step.state
         events.extend(step.events)
     return state, tuple(events)
+
+
+_UNFINISHED = Outcome(Termination.UNFINISHED, frozenset())
+
+
+def _check_start(rules: Game, start: Any) -> None:
+    """Raises RecordError unless `start` is a state that `rules` can play from."""
+    check = getattr(rules, "check_start", None)
+    if check is None:
+        if type(start) is not type(rules.initial_state()):
+            raise RecordError(f"the record's start is not a state of this game; got {start!r:.120}")
+        return
+    try:
+        check(start)
+    except RuleOptionError as err:
+        raise RecordError(f"the record's start is not valid: {err}") from None
 
 
 @dataclass(frozen=True)
@@ -256,14 +272,23 @@ class GameRecord:
             seed = data["seed"]
         except KeyError as err:
             raise RecordError(f"the record has no {err.args[0]!r}; known games: {sorted(_GAMES)}") from None
-        except (TypeError, RuleOptionError) as err:
+        except RecordError:
+            raise
+        except (TypeError, ValueError) as err:  # RuleOptionError is a ValueError
             raise RecordError(f"the record's rules are not valid: {err}") from None
+        if not isinstance(actions, tuple):
+            raise RecordError(f"the record's actions must be a list; got {data['actions']!r:.120}")
+        if start is not None:
+            _check_start(rules, start)
         state, events = replay(rules, actions, start)
         if encode(events) != stored_events:
             raise RecordError("the record's actions do not replay to its stored events")
         outcome = decode(stored_outcome)
-        if outcome is not None and rules.outcome(state) not in (None, outcome):
-            raise RecordError("the record's outcome differs from the replayed game's")
+        replayed = rules.outcome(state)
+        # Only a game the driver's cap stopped (rule C12) may end UNFINISHED
+        # while its replay is still going; every other outcome must match.
+        if outcome != replayed and not (replayed is None and outcome == _UNFINISHED):
+            raise RecordError(f"the record's outcome {outcome!r} differs from the replayed game's {replayed!r}")
         return cls(rules, seed, start, actions, events, outcome)
 
     @property

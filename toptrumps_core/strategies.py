@@ -185,10 +185,10 @@ class CardCounting(_ScoredStrategy):
 
 def _range(deck: Deck, category: int) -> tuple[Fraction, Fraction]:
     """Returns (worst-end, best-end) as (min, max) of the deck's values."""
-    values = [c.values[category] for c in deck.cards if c.values[category] is not None]
+    values = [v for c in deck.cards if (v := c.values[category]) is not None]
     if not values:
         return Fraction(0), Fraction(0)
-    return min(values), max(values)  # type: ignore[type-var]
+    return min(values), max(values)
 
 
 DIFFICULTIES: Mapping[str, Strategy] = MappingProxyType(

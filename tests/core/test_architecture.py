@@ -1,0 +1,89 @@
+"""Architecture rules (STYLE 1.1, 1.4, 1.14): the core loads only the standard
+library and never draws from the global random generator."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import toptrumps_core
+
+CORE = Path(toptrumps_core.__file__).parent
+HEAVY = ("ipywidgets", "numpy", "pandas", "matplotlib", "IPython", "traitlets", "scipy", "tqdm")
+
+MODULE_LEVEL_FUNCTIONS = frozenset(
+    name
+    for name in dir(random)
+    if not name.startswith("_") and callable(getattr(random, name)) and not isinstance(getattr(random, name), type)
+)
+"""random.random, random.choice, random.shuffle, random.seed, ...: the hidden global generator's methods."""
+
+
+def test_importing_the_core_loads_no_heavy_package() -> None:
+    code = (
+        "import json, sys\n"
+        "import toptrumps_core\n"
+        "from toptrumps_core import classic, play, record, strategies, probability, cards\n"
+        f"print(json.dumps(sorted(m for m in {list(HEAVY)!r} if m in sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+
+
+def test_importing_the_core_loads_only_the_standard_library() -> None:
+    # STYLE 1.1: every module that `import toptrumps_core` adds is either the
+    # core's own or in the standard library.
+    code = (
+        "import json, sys\n"
+        "before = set(sys.modules)\n"
+        "import toptrumps_core\n"
+        "added = {m.split('.')[0] for m in set(sys.modules) - before}\n"
+        "print(json.dumps(sorted(added - set(sys.stdlib_module_names) - {'toptrumps_core'})))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+
+
+def test_the_heavy_check_can_fail() -> None:
+    # The same subprocess check sees a package that is imported.
+    code = "import json, sys, fractions\nprint(json.dumps([m for m in ['fractions'] if m in sys.modules]))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(done.stdout) == ["fractions"]
+
+
+def global_random_calls(source: str) -> list[str]:
+    """Returns each ``random.<fn>(...)`` call and ``from random import <fn>`` in `source`."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "random"
+            and node.func.attr in MODULE_LEVEL_FUNCTIONS
+        ):
+            found.append(f"line {node.lineno}: random.{node.func.attr}()")
+        if isinstance(node, ast.ImportFrom) and node.module == "random":
+            names = [a.name for a in node.names if a.name in MODULE_LEVEL_FUNCTIONS]
+            found += [f"line {node.lineno}: from random import {name}" for name in names]
+    return sorted(found, key=lambda text: int(text.split(":")[0].split()[1]))
+
+
+def test_the_ast_check_finds_global_random_calls() -> None:
+    assert {"random", "choice", "shuffle", "seed", "randrange", "sample", "randint"} <= MODULE_LEVEL_FUNCTIONS
+    assert "Random" not in MODULE_LEVEL_FUNCTIONS and "SystemRandom" not in MODULE_LEVEL_FUNCTIONS
+    bad = "import random\nrandom.shuffle(x)\nr = random.Random(3)\nr.shuffle(x)\nfrom random import choice\n"
+    assert global_random_calls(bad) == ["line 2: random.shuffle()", "line 5: from random import choice"]
+
+
+@pytest.mark.parametrize("path", sorted(CORE.rglob("*.py")), ids=lambda p: str(p.relative_to(CORE)))
+def test_no_core_module_calls_the_global_random_generator(path: Path) -> None:
+    assert global_random_calls(path.read_text(encoding="utf-8")) == []

@@ -1,0 +1,331 @@
+"""Game records (STYLE 1.5): JSON round trips, and tampering always gives RecordError.
+
+A record is rules + seed + start + actions + events + outcome.  Loading one
+replays its actions; anything edited, missing or malformed must end in a
+`RecordError` (a `TopTrumpsError` and a `ValueError`) and never in any other
+exception.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from toptrumps_core.cards import Deck
+from toptrumps_core.classic import ChooseCategory, ClassicRules, PickCard
+from toptrumps_core.errors import RecordError, TopTrumpsError
+from toptrumps_core.events import Tied, Won
+from toptrumps_core.play import Match, play
+from toptrumps_core.protocol import Lot, Outcome, Shuffle, Termination
+from toptrumps_core.record import FORMAT, GameRecord, decode, encode, replay
+from toptrumps_core.strategies import RandomStrategy
+
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"collect_order": "shuffled", "look_at_last": 3},
+    {"leftover": "set_aside", "no_data": "loses", "round_limit": 6},
+]
+
+
+@pytest.fixture(params=range(len(OPTIONS)), ids=["defaults", "shuffled+look", "aside+loses+limit"])
+def rules(request: pytest.FixtureRequest, zoo: Deck) -> ClassicRules:
+    return ClassicRules(zoo, seats=3, **OPTIONS[request.param])
+
+
+@pytest.fixture
+def finished(rules: ClassicRules) -> GameRecord:
+    return play(rules, [RandomStrategy()] * 3, seed=4)
+
+
+def test_record_round_trip_of_a_whole_game(finished: GameRecord) -> None:
+    loaded = GameRecord.from_json(finished.to_json())
+    assert loaded.rules == finished.rules
+    assert (loaded.seed, loaded.start) == (finished.seed, None)
+    assert loaded.actions == finished.actions and isinstance(loaded.actions[0], Shuffle)
+    assert loaded.events == finished.events
+    assert loaded.outcome == finished.outcome is not None
+    assert loaded.to_json() == finished.to_json()
+
+
+def test_record_round_trip_of_a_scenario_start(rules: ClassicRules) -> None:
+    start = rules.start_from(stacks=[["Ant", "Bee"], ["Cat", "Dog"], ["Eel"]], chooser=1, pot=["Fox"])
+    record = play(rules, [RandomStrategy()] * 3, seed="scenario", start=start)
+    loaded = GameRecord.from_json(record.to_json(indent=2))
+    assert loaded.start == start
+    assert loaded.events == record.events and loaded.outcome == record.outcome
+
+
+def test_record_round_trip_of_an_unfinished_game(rules: ClassicRules) -> None:
+    record = play(rules, [RandomStrategy()] * 3, seed=4, max_actions=2)
+    loaded = GameRecord.from_json(record.to_json())
+    assert loaded.outcome == Outcome(Termination.UNFINISHED, frozenset())
+
+
+def test_record_round_trip_of_a_game_in_progress(zoo: Deck) -> None:
+    match = Match(ClassicRules(zoo, seats=2), [RandomStrategy()] * 2, seed=8)
+    match.step()  # the deal only
+    loaded = GameRecord.from_json(match.record.to_json())
+    assert loaded.outcome is None and loaded.actions == (match.actions[0],)
+
+
+def test_replay_reproduces_the_final_state(finished: GameRecord) -> None:
+    state, events = replay(finished.rules, finished.actions)
+    assert events == finished.events
+    assert finished.rules.outcome(state) == finished.outcome
+
+
+def test_replay_reports_the_position_of_an_illegal_action(zoo: Deck) -> None:
+    rules = ClassicRules(zoo, seats=2)
+    with pytest.raises(RecordError, match="action 1"):
+        replay(rules, [Shuffle(tuple(range(6))), ChooseCategory(7)])
+
+
+def test_codec_round_trips_values() -> None:
+    values = [None, 3, "x", (1, (2, 3)), frozenset({2, 1}), Lot(2), Tied(0, (1, 2), 4), Termination.LAST_STACK]
+    for value in values:
+        assert decode(json.loads(json.dumps(encode(value)))) == value
+
+
+# -- tampering ---------------------------------------------------------------------------
+
+
+def edited(record: GameRecord, change: Callable[[dict[str, Any]], object]) -> str:
+    data = json.loads(record.to_json())
+    change(data)
+    return json.dumps(data)
+
+
+def assert_refused(text: str, match: str | None = None) -> None:
+    with pytest.raises(RecordError, match=match):
+        GameRecord.from_json(text)
+
+
+def first_index(data: dict[str, Any], kind: str, key: str = "events") -> int:
+    return next(i for i, item in enumerate(data[key]) if item["type"] == kind)
+
+
+def test_tampered_event_is_refused(finished: GameRecord) -> None:
+    def change(data: dict[str, Any]) -> None:
+        i = first_index(data, "Revealed")
+        data["events"][i]["chooser"] = (data["events"][i]["chooser"] + 1) % 3
+
+    assert_refused(edited(finished, change), "stored events")
+
+
+def test_dropped_event_is_refused(finished: GameRecord) -> None:
+    assert_refused(edited(finished, lambda d: d["events"].pop()), "stored events")
+
+
+def test_tampered_action_is_refused(finished: GameRecord) -> None:
+    def change(data: dict[str, Any]) -> None:
+        i = first_index(data, "ChooseCategory", "actions")
+        data["actions"][i]["category"] = 7  # the zoo deck has 3 categories
+
+    assert_refused(edited(finished, change), "does not replay")
+
+
+def test_a_different_but_legal_action_no_longer_matches_the_events(zoo: Deck) -> None:
+    # Seat 0 Cat vs seat 1 Dog: Speed ties (30-30), Price is won by Dog (2 < 8);
+    # swapping the action changes the narration, so the stored events no longer match.
+    rules = ClassicRules(zoo, seats=2)
+    start = rules.start_from(stacks=[["Cat", "Bee"], ["Dog", "Eel"]])
+    record = GameRecord(rules, None, start, (ChooseCategory(0),), rules.apply(start, ChooseCategory(0)).events, None)
+    assert isinstance(record.events[1], Tied)
+    GameRecord.from_json(record.to_json())  # the honest record loads
+
+    def change(data: dict[str, Any]) -> None:
+        data["actions"][0]["category"] = 1
+
+    assert_refused(edited(record, change), "stored events")
+    assert isinstance(rules.apply(start, ChooseCategory(1)).events[1], Won)
+
+
+def test_tampered_shuffle_is_refused(finished: GameRecord) -> None:
+    for order in ([0, 0, 1, 2, 3, 4], [0, 1, 2], 5, [0.0, 1, 2, 3, 4, 5], "012345", None):
+
+        def change(data: dict[str, Any], order: object = order) -> None:
+            data["actions"][0]["order"] = order
+
+        assert_refused(edited(finished, change))
+
+
+def test_tampered_outcome_is_refused(finished: GameRecord) -> None:
+    other = {"type": "Outcome", "termination": {"enum": "Termination", "value": "round_limit"}, "winners": {"set": [0]}}
+    assert_refused(edited(finished, lambda d: d.__setitem__("outcome", other)), "outcome")
+    assert_refused(edited(finished, lambda d: d.__setitem__("outcome", None)), "outcome")
+
+
+def test_an_unfinished_record_cannot_claim_a_winner(zoo: Deck) -> None:
+    record = play(ClassicRules(zoo, seats=3), [RandomStrategy()] * 3, seed=4, max_actions=2)
+    won = {"type": "Outcome", "termination": {"enum": "Termination", "value": "last_stack"}, "winners": {"set": [0]}}
+    assert_refused(edited(record, lambda d: d.__setitem__("outcome", won)), "outcome")
+    unfinished_but_won = {
+        "type": "Outcome",
+        "termination": {"enum": "Termination", "value": "unfinished"},
+        "winners": {"set": [1]},
+    }
+    assert_refused(edited(record, lambda d: d.__setitem__("outcome", unfinished_but_won)), "outcome")
+
+
+def test_wrong_format_is_refused(finished: GameRecord) -> None:
+    assert_refused(edited(finished, lambda d: d.__setitem__("format", FORMAT + 1)), "format")
+    assert_refused(edited(finished, lambda d: d.pop("format")), "format")
+
+
+def test_wrong_rules_version_is_refused(finished: GameRecord) -> None:
+    assert_refused(edited(finished, lambda d: d.__setitem__("rules_version", 99)), "rules version")
+
+
+def test_unknown_game_is_refused(finished: GameRecord) -> None:
+    assert_refused(edited(finished, lambda d: d.__setitem__("game", "snap")), "known games")
+
+
+@pytest.mark.parametrize("text", ["", "not json", "{", "[1, 2]", "null", '"classic"', "42"])
+def test_not_a_record_is_refused(text: str) -> None:
+    assert_refused(text)
+
+
+@pytest.mark.parametrize("key", ["game", "rules", "rules_version", "seed", "start", "actions", "events", "outcome"])
+def test_missing_key_is_refused(finished: GameRecord, key: str) -> None:
+    assert_refused(edited(finished, lambda d: d.pop(key)))
+
+
+@pytest.mark.parametrize("key", ["seats", "options", "deck"])
+def test_missing_rules_key_is_refused(finished: GameRecord, key: str) -> None:
+    assert_refused(edited(finished, lambda d: d["rules"].pop(key)))
+
+
+def test_bad_rule_options_are_refused(finished: GameRecord) -> None:
+    for options in ({"seats": 1}, {"no_data": "sometimes"}, {"shuffle_twice": True}, {"simulation": "yes"}):
+
+        def change(data: dict[str, Any], options: dict[str, Any] = options) -> None:
+            if "seats" in options:
+                data["rules"]["seats"] = options["seats"]
+            else:
+                data["rules"]["options"].update(options)
+
+        assert_refused(edited(finished, change))
+
+
+def test_bad_deck_is_refused(finished: GameRecord) -> None:
+    changes: list[Callable[[dict[str, Any]], object]] = [
+        lambda d: d["rules"]["deck"]["cards"][0].__setitem__("values", ["1/0", 1, 1]),
+        lambda d: d["rules"]["deck"]["cards"][0].__setitem__("name", ["Ant"]),
+        lambda d: d["rules"]["deck"]["categories"][0].__setitem__("name", {"x": 1}),
+        lambda d: d["rules"]["deck"]["categories"][0].__setitem__("higher_is_better", "no"),
+        lambda d: d["rules"]["deck"]["cards"].pop(),
+    ]
+    for change in changes:
+        assert_refused(edited(finished, change))
+
+
+def test_bad_start_is_refused(zoo: Deck) -> None:
+    rules = ClassicRules(zoo, seats=2)
+    start = rules.start_from(stacks=[["Cat", "Bee"], ["Dog", "Eel"]])
+    record = play(rules, [RandomStrategy()] * 2, seed=1, start=start)
+    changes: list[Callable[[dict[str, Any]], object]] = [
+        lambda d: d.__setitem__("start", 5),
+        lambda d: d.__setitem__("start", {"type": "Lot", "seat": 0}),
+        lambda d: d["start"]["stacks"][0].__setitem__(0, 3),  # Dog twice, Cat nowhere
+        lambda d: d["start"]["stacks"][0].__setitem__(0, 99),
+        lambda d: d["start"]["stacks"].append([]),
+        lambda d: d["start"].__setitem__("chooser", 5),
+        lambda d: d["start"].__setitem__("pot", None),
+        lambda d: d["start"].__setitem__("step", {"enum": "_Step", "value": "pick"}),
+        lambda d: d["start"].__setitem__("step", {"enum": "_Step", "value": "collect"}),
+        lambda d: d["start"].__setitem__("revealed", "all"),
+    ]
+    for change in changes:
+        assert_refused(edited(record, change))
+
+
+def test_actions_must_be_a_list(finished: GameRecord) -> None:
+    for bad in (5, None, {"set": [1]}, [{"fraction": "1/0"}], [{"type": "PickCard", "index": 0.5}]):
+        assert_refused(edited(finished, lambda d, bad=bad: d.__setitem__("actions", bad)))
+
+
+JSON_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 40),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from(["", "x", "1/0", "n/a", "classic", "_Step", "Shuffle", "Lot", "pick", "over"]),
+)
+TAG_KEYS = st.sampled_from(["type", "enum", "value", "set", "fraction", "order", "seat"])
+JSON_VALUES = st.recursive(
+    JSON_LEAVES,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(TAG_KEYS, inner, max_size=3),
+    ),
+    max_leaves=6,
+)
+
+
+def paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += paths(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += paths(value, (*path, i))
+    return found
+
+
+@pytest.fixture(scope="module")
+def samples() -> list[str]:
+    from toptrumps_core.cards import Category
+
+    deck = Deck.from_rows(
+        "Mixed",
+        [Category("A"), Category("B", higher_is_better=False)],
+        {c: [i % 3, (i * 7) % 5 if i % 4 else None] for i, c in enumerate("abcdefg")},
+    )
+    texts = []
+    for options in OPTIONS:
+        rules = ClassicRules(deck, seats=3, **options)
+        texts.append(play(rules, [RandomStrategy()] * 3, seed=2, max_actions=40).to_json())
+        start = rules.start_from(stacks=[["a", "b"], ["c"], ["d", "e"]], pot=["f"])
+        texts.append(play(rules, [RandomStrategy()] * 3, seed=2, start=start, max_actions=40).to_json())
+    return texts
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_any_edit_loads_consistently_or_raises_record_error(samples: list[str], data: st.DataObject) -> None:
+    document = json.loads(data.draw(st.sampled_from(samples)))
+    path = data.draw(st.sampled_from(paths(document)[1:]))
+    *parents, last = path
+    node = document
+    for key in parents:
+        node = node[key]
+    if isinstance(node, dict) and data.draw(st.booleans()):
+        del node[last]
+    else:
+        node[last] = data.draw(JSON_VALUES)
+    try:
+        loaded = GameRecord.from_json(json.dumps(document))
+    except RecordError as err:
+        assert isinstance(err, TopTrumpsError) and isinstance(err, ValueError)
+        return
+    # An edit that loads is a consistent game: replaying it conserves the cards.
+    rules = loaded.rules
+    state = rules.initial_state() if loaded.start is None else loaded.start
+    for action in loaded.actions:
+        state = rules.apply(state, action).state
+        rules.check_start(state)
+    assert replay(rules, loaded.actions, loaded.start)[1] == loaded.events
+
+
+def test_pick_card_positions_must_be_whole_numbers() -> None:
+    with pytest.raises(TypeError):
+        PickCard(0.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        ChooseCategory("1")  # type: ignore[arg-type]
+    assert ChooseCategory(True) == ChooseCategory(1) and type(ChooseCategory(True).category) is int
