@@ -1,4 +1,4 @@
-"""Lesson 1's experiment: does the first chooser win more often? (rules C3, P5)
+"""Lesson 1's experiment: does the first chooser win more often? (rules C3, P5).
 
 `FirstChooserExperiment` plays many games between equal computer players with
 `toptrumps_core.experiments.first_chooser_wins` and shows the share of games
@@ -40,7 +40,9 @@ class FirstChooserExperiment(widgets.VBox):
         RuleOptionError: If `seats` is outside 2..6.
     """
 
-    def __init__(self, deck: str = "animals", *, seats: int = 2, games: int = 200, seed: int = 1, run: bool = True) -> None:
+    def __init__(
+        self, deck: str = "animals", *, seats: int = 2, games: int = 200, seed: int = 1, run: bool = True
+    ) -> None:
         ClassicRules(load_deck(deck), seats=seats)  # fail early on a bad deck or seat count
         style = {"description_width": "initial"}
         self._deck = widgets.Dropdown(options=bundled_decks(), value=deck, description="Deck", style=style)
@@ -63,7 +65,9 @@ class FirstChooserExperiment(widgets.VBox):
         self._boundary = ErrorBoundary(self._show_status)
         self._result: FirstChooserResult | None = None
         controls = widgets.HBox((self._deck, self._seats, self._seed))
-        super().__init__(children=(controls, self._games, self._run, self._progress, self._chart, self._summary, self._status))
+        super().__init__(
+            children=(controls, self._games, self._run, self._progress, self._chart, self._summary, self._status)
+        )
         self._run.on_click(lambda _button: self.run())
         if run:
             self.run()

@@ -1,0 +1,269 @@
+"""Simulation studies for the lessons: whole games and convergence (rule P5).
+
+Standard library only (nothing heavy is imported, at import time or later).
+
+- `running_estimates`: the estimate and its 95 % interval after 1, 2, ...
+  n trials of a Monte Carlo run (an `Estimate` keeps every trial's outcome in
+  ``samples``), at up to a few hundred checkpoints: the data of a law of
+  large numbers plot.
+- `tie_study`: many whole classic games (rules C4-C7) through the real engine
+  (`toptrumps_core.play`), counting comparisons, ties (C5, C6) and the pots
+  collected, for one ``no_data`` option.  Its first comparison of every game
+  is k random cards in a category chosen by the chooser, so with random
+  choosers its tie rate is exactly the deck's `tie_chance` averaged over the
+  categories (rule P4), which `TieStudy.first_tie_exact` gives.
+
+Games are seeded ``stream(seed, f"game/{i}")``, so the same arguments give the
+same study.
+
+Rules version: 1.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from toptrumps_core.cards import Deck
+from toptrumps_core.chance import stream
+from toptrumps_core.classic import ClassicRules
+from toptrumps_core.events import PotCollected, Revealed, Tied
+from toptrumps_core.play import play
+from toptrumps_core.probability import (
+    CONFIDENCE,
+    Estimate,
+    Progress,
+    _Reporter,
+    tie_chance,
+    wilson_interval,
+)
+from toptrumps_core.protocol import Termination
+from toptrumps_core.strategies import RandomStrategy, Strategy
+
+__all__ = ["RunningEstimate", "TieStudy", "running_estimates", "tie_study"]
+
+_Z = 1.959963984540054  # the 97.5 % point of the standard normal: a 95 % interval
+
+
+@dataclass(frozen=True, slots=True)
+class RunningEstimate:
+    """A Monte Carlo estimate after each of a series of trial counts (rule P5).
+
+    Attributes:
+        trials: The checkpoints: trial counts, increasing, ending at the
+            run's total.
+        values: The estimate after each checkpoint's trials.
+        lows: The lower end of the 95 % interval at each checkpoint.
+        highs: The upper end of the 95 % interval at each checkpoint.
+            All four tuples have the same length.
+    """
+
+    trials: tuple[int, ...]
+    values: tuple[float, ...]
+    lows: tuple[float, ...]
+    highs: tuple[float, ...]
+
+
+def running_estimates(estimate: Estimate, *, points: int = 300) -> RunningEstimate:
+    """Returns the estimate and its 95 % interval as the trials accumulate (rule P5).
+
+    The checkpoints are spread evenly on a log scale from 1 trial to all of
+    them, so a plot shows the early wobbles and the late settling alike.  The
+    interval is the one `estimate` used (Wilson for a proportion, normal with
+    the running sample standard deviation for a mean).
+
+    Args:
+        estimate: An estimate that kept its samples (every ``estimate_*``
+            function of `toptrumps_core.probability` does).
+        points: At most this many checkpoints, >= 2.
+
+    Returns:
+        The running estimate.
+
+    Raises:
+        ValueError: If `estimate` has no samples or `points` < 2.
+
+    Example:
+        >>> run = running_estimates(Estimate.of_proportion([1, 0, 1, 1]), points=10)
+        >>> run.trials, run.values
+        ((1, 2, 3, 4), (1.0, 0.5, 0.6666666666666666, 0.75))
+    """
+    samples = estimate.samples
+    n = len(samples)
+    if n == 0:
+        raise ValueError("the estimate kept no samples; run it with an estimate_* function")
+    if points < 2:
+        raise ValueError(f"points must be at least 2; got {points!r}")
+    checkpoints = sorted({min(n, max(1, round(math.exp(math.log(n) * i / (points - 1))))) for i in range(points)})
+    trials, values, lows, highs = [], [], [], []
+    total = 0
+    squares = 0
+    done = 0
+    for stop in checkpoints:
+        for outcome in samples[done:stop]:
+            total += outcome
+            squares += outcome * outcome
+        done = stop
+        mean = total / stop
+        if estimate.kind == "proportion":
+            low, high = wilson_interval(total, stop, confidence=CONFIDENCE)
+        else:
+            variance = max(0.0, (squares - stop * mean * mean) / (stop - 1)) if stop > 1 else 0.0
+            half = _Z * math.sqrt(variance / stop)
+            low, high = mean - half, mean + half
+        trials.append(stop)
+        values.append(mean)
+        lows.append(low)
+        highs.append(high)
+    return RunningEstimate(tuple(trials), tuple(values), tuple(lows), tuple(highs))
+
+
+@dataclass(frozen=True)
+class TieStudy:
+    """What `tie_study` counted over many whole classic games.
+
+    Attributes:
+        deck: The deck played.
+        seats: Players per game.
+        no_data: The rule C6 option played.
+        games: Games played.
+        comparisons: Comparisons over all games.
+        ties: Comparisons that were ties (C5, C6).
+        first_tie: Whether each game's first comparison tied, as an estimate
+            of a proportion (games are independent).
+        first_tie_exact: The exact chance that the first comparison ties when
+            the chooser picks the category uniformly at random: `tie_chance`
+            averaged over the categories (rule P4); None for other choosers
+            (they pick by the card, so the exact value does not apply).
+        ties_per_game: Ties per game, as an estimate of a mean.
+        pots: The size of every pot collected, in cards, in order.
+        largest_pot: The largest pot of each game (0 if it had no tie).
+        unfinished: Games stopped by the round limit or the driver's cap
+            (rules C11, C12).
+        comparisons_per_game: Comparisons in each game.
+    """
+
+    deck: Deck = field(repr=False)
+    seats: int
+    no_data: Literal["tie", "loses"]
+    games: int
+    comparisons: int
+    ties: int
+    first_tie: Estimate
+    first_tie_exact: Fraction | None
+    ties_per_game: Estimate
+    pots: tuple[int, ...] = field(repr=False)
+    largest_pot: tuple[int, ...] = field(repr=False)
+    unfinished: int = 0
+    comparisons_per_game: tuple[int, ...] = field(default=(), repr=False)
+
+    @property
+    def tie_share(self) -> float:
+        """Returns the share of all comparisons that were ties, in [0, 1]."""
+        return self.ties / self.comparisons if self.comparisons else 0.0
+
+    def pot_counts(self) -> dict[int, int]:
+        """Returns how many pots of each size (cards) were collected, by size ascending."""
+        return dict(sorted(Counter(self.pots).items()))
+
+
+def tie_study(
+    deck: Deck,
+    *,
+    seats: int = 2,
+    no_data: Literal["tie", "loses"] = "tie",
+    games: int = 100,
+    seed: int | str = 1,
+    strategies: Sequence[Strategy] | None = None,
+    round_limit: int = 500,
+    progress: Progress = None,
+) -> TieStudy:
+    """Plays many classic games and counts their ties and pots (rules C5, C6, P4, P5).
+
+    Args:
+        deck: The deck to play.
+        seats: Players per game, 2..6 (rule C1).
+        no_data: Rule C6 option, ``"tie"`` (default) or ``"loses"``.
+        games: Games to play, 1..100,000.
+        seed: Fixes every game (int or str).
+        strategies: One per seat; None for random choosers in every seat (so
+            the first comparison matches the exact P4 average).
+        round_limit: Rule C11 limit per game (games that cycle end there and
+            count as `unfinished`), >= 1.
+        progress: None, True for a ``tqdm.auto`` bar, or ``f(done, total)``.
+
+    Returns:
+        The `TieStudy`.
+
+    Raises:
+        ValueError: If `games` is out of range.
+        RuleOptionError: If `seats`, `no_data` or `round_limit` is invalid
+            for `ClassicRules`.
+
+    Example:
+        >>> from toptrumps_core import load_deck
+        >>> study = tie_study(load_deck("animals"), games=20, seed=2)
+        >>> study.games, study.ties <= study.comparisons, study.first_tie_exact is not None
+        (20, True, True)
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100_000:
+        raise ValueError(f"games must be a whole number from 1 to 100,000; got {games!r}")
+    rules = ClassicRules(deck, seats=seats, no_data=no_data, round_limit=round_limit)
+    chooser = [RandomStrategy()] * seats if strategies is None else list(strategies)
+    comparisons = ties = unfinished = 0
+    first_ties: list[int] = []
+    per_game: list[int] = []
+    pots: list[int] = []
+    largest: list[int] = []
+    lengths: list[int] = []
+    reporter = _Reporter(progress, games, "games")
+    try:
+        for index in range(games):
+            game_seed = stream(seed, f"game/{index}").randrange(2**32)
+            record = play(rules, chooser, seed=game_seed)
+            assert record.outcome is not None
+            if record.outcome.termination in (Termination.ROUND_LIMIT, Termination.UNFINISHED):
+                unfinished += 1
+            game_comparisons = game_ties = biggest = first = 0
+            for event in record.events:
+                if isinstance(event, Revealed):
+                    game_comparisons += 1
+                elif isinstance(event, Tied):
+                    game_ties += 1
+                    biggest = max(biggest, event.pot_size)
+                    first |= game_comparisons == 1
+                elif isinstance(event, PotCollected):
+                    pots.append(len(event.cards))
+            comparisons += game_comparisons
+            ties += game_ties
+            first_ties.append(int(first))
+            per_game.append(game_ties)
+            largest.append(biggest)
+            lengths.append(game_comparisons)
+            if (index + 1) % max(1, games // 100) == 0 or index + 1 == games:
+                reporter.update(index + 1)
+    finally:
+        reporter.close()
+    exact = None
+    if strategies is None:
+        exact = sum((tie_chance(deck, c, seats, no_data=no_data) for c in range(len(deck.categories))), Fraction(0))
+        exact /= len(deck.categories)
+    return TieStudy(
+        deck=deck,
+        seats=seats,
+        no_data=no_data,
+        games=games,
+        comparisons=comparisons,
+        ties=ties,
+        first_tie=Estimate.of_proportion(first_ties),
+        first_tie_exact=exact,
+        ties_per_game=Estimate.of_mean(per_game),
+        pots=tuple(pots),
+        largest_pot=tuple(largest),
+        unfinished=unfinished,
+        comparisons_per_game=tuple(lengths),
+    )

@@ -1,0 +1,764 @@
+"""Hi Lo, the tournament mini-game for the active player alone (rule T12).
+
+Rules card:
+
+- Seat 0 is the active player (T4); nobody else plays.
+- The stack is given and is not shuffled (T2): three cards are taken from the
+  top and laid face down in a row; the first is turned face up.
+- The player chooses one category for the whole mini-game, only one where the
+  first card has a value (`ChooseCategory`, from `toptrumps_core.classic`).
+- The player calls ``Call("higher")`` or ``Call("lower")`` for the second
+  card, which is then turned.  An equal value is a right call.  If right, the
+  player calls for the third card against the second.  Calls compare raw
+  numbers: "higher" means a greater-or-equal value even in a lower-is-better
+  category.
+- A card with no data in the chosen category is put aside and replaced by the
+  next card of the stack, which is turned in its place (T12).
+- Pins (option ``hilo_pins``, default ``"per_call"``): first call wrong 0,
+  first right and second wrong 1, both right 2.  With ``"complete_run"``: 2
+  for both right, else 0.
+
+Rulings where T12 is silent (Rules version 1):
+
+- **The call stands for the replacement.**  The call is made for "the second
+  card" (or third); when the card turned has no data it is put aside and the
+  replacement is judged against the same call.  (Calling again would change
+  no chance: a put-aside card has no data, so it says nothing about the cards
+  with data.  `toptrumps_core.probability` relies on this.)
+- **The stack running out.**  A replacement is the next card of the stack;
+  when the stack is empty, the row closes up instead: the face-down card to
+  the right moves into the gap (`HiLoRowClosedUp`), so the row holds one card
+  fewer.  When no card is left at all (`HiLoStackRanOut`) the mini-game ends
+  at once with the pins earned so far: under ``"per_call"`` 1 if the first
+  call was right (the second call was never judged), else 0; under
+  ``"complete_run"`` 0 (no complete run was made).  So the mini-game runs
+  out only when every unseen card lacks data, and the cards judged are always
+  a uniform draw, without replacement, from the unseen cards with data: the
+  model of the exact odds (P1, P2), which the tests check card by card.
+- **A first card with no data anywhere** cannot be played on: it is put aside
+  and replaced like any no-data card; if nothing can replace it the
+  mini-game ends with 0 pins.
+- The stack must hold at least 3 cards (T12 lays three).
+
+Starts: ``rules.start_from(stack=[card names, top first])`` for a scenario or
+the tournament (T2); ``rules.setup(card_numbers)`` gives the same state with
+the setup events; ``rules.initial_state()`` uses the deck in file order;
+``rules.initial_state(shuffled=True)`` starts at a CHANCE node whose `Shuffle`
+orders the whole deck (standalone lessons).
+
+After the mini-game, ``rules.used_cards(state)`` lists every card it took
+from the stack, put-aside ones included, in the order taken, and
+``rules.returned_stack(state)`` is the stack with those cards put back under
+it (T2).  ``rules.pins(state)`` is the pins earned.
+
+The observation (`HiLoView`) never holds a face-down card: only face-up
+cards, put-aside cards and counts.
+
+API stable for the tournament (keep): `HiLoRules` (``deck``, ``hilo_pins``,
+``start_from``, ``setup``, ``initial_state``, ``actor``, ``legal_actions``,
+``chance``, ``apply``, ``observe``, ``outcome``, ``pins``, ``used_cards``,
+``returned_stack``), `HiLoState`, `HiLoView`, `Call`, the ``HiLo*`` events,
+`PolicyPlayer` and `BestHiLo`.
+
+Rules version: 1.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+from toptrumps_core.cards import Card, Deck
+from toptrumps_core.classic import ChooseCategory
+from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.probability import (
+    Direction,
+    HiLoPins,
+    HiLoPolicy,
+    best_hi_lo_policy,
+    hi_lo_odds,
+)
+from toptrumps_core.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Actor,
+    Distribution,
+    Event,
+    Outcome,
+    Seat,
+    Termination,
+    Transition,
+    UniformPermutation,
+)
+from toptrumps_core.record import register, register_game
+
+__all__ = [
+    "ROW",
+    "BestHiLo",
+    "Call",
+    "HiLoCalled",
+    "HiLoCategoryChosen",
+    "HiLoEnded",
+    "HiLoLaid",
+    "HiLoPutAside",
+    "HiLoRowClosedUp",
+    "HiLoRules",
+    "HiLoStackRanOut",
+    "HiLoState",
+    "HiLoTurned",
+    "HiLoView",
+    "PolicyPlayer",
+]
+
+RULES_VERSION = 1
+ROW = 3
+"""Cards laid face down in the row (rule T12)."""
+
+EndReason = Literal["wrong_call", "run_complete", "stack_ran_out"]
+
+
+# -- actions ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The active player calls the next card higher or lower (rule T12).
+
+    Attributes:
+        direction: ``"higher"`` (greater than or equal to the face-up card) or
+            ``"lower"`` (less than or equal).
+
+    Raises:
+        IllegalActionError: If `direction` is neither (a `ValueError` too).
+    """
+
+    direction: Direction
+
+    def __post_init__(self) -> None:
+        if self.direction not in ("higher", "lower"):
+            raise IllegalActionError(f"a call is 'higher' or 'lower' (rule T12); got {self.direction!r}")
+
+
+# -- events -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HiLoLaid:
+    """Cards were taken from the top of the stack and laid face down (T12).
+
+    Attributes:
+        count: Cards laid, 3.
+        stack_size: Cards left in the stack after laying them.
+    """
+
+    count: int
+    stack_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class HiLoTurned:
+    """A card of the row was turned face up (T12).
+
+    Attributes:
+        slot: Its place in the row, 0 (first) to 2 (third).
+        card: The card's number in the deck.
+    """
+
+    slot: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class HiLoPutAside:
+    """A turned card had no data; it was put aside for the next card of the stack (T12).
+
+    Attributes:
+        slot: Its place in the row, 0 to 2.
+        card: The card's number in the deck.
+        category: The chosen category it lacks, or None for a first card with
+            no data in any category.
+    """
+
+    slot: int
+    card: int
+    category: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HiLoCategoryChosen:
+    """The active player chose the category for the whole mini-game (T12).
+
+    Attributes:
+        category: Index into the deck's categories.
+    """
+
+    category: int
+
+
+@dataclass(frozen=True, slots=True)
+class HiLoCalled:
+    """A call was judged once its card was turned (T12; equal is right).
+
+    Attributes:
+        slot: The card called for, 1 (second) or 2 (third).
+        direction: ``"higher"`` or ``"lower"``.
+        right: True if the call was right.
+    """
+
+    slot: int
+    direction: Direction
+    right: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HiLoStackRanOut:
+    """A card was needed but neither the stack nor the row had one (ruling in the module doc).
+
+    Attributes:
+        slot: The slot left without a card, 0 to 2.
+    """
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class HiLoRowClosedUp:
+    """The stack was empty, so the face-down card right of `slot` moved into it (ruling).
+
+    Attributes:
+        slot: The slot filled, 0 or 1; the row now holds one card fewer.
+    """
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class HiLoEnded:
+    """The mini-game is over.
+
+    Attributes:
+        pins: Pins earned by the active player, 0 to 2 (T12).
+        reason: ``"wrong_call"``, ``"run_complete"`` (both calls right) or
+            ``"stack_ran_out"``.
+    """
+
+    pins: int
+    reason: EndReason
+
+
+# -- state and view -------------------------------------------------------------
+
+
+class _HiLoStep(enum.Enum):
+    SHUFFLE = "shuffle"  # chance: order the deck (standalone lessons)
+    CHOOSE = "choose"  # the active player picks the category
+    CALL = "call"  # the active player calls the next card
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class HiLoState:
+    """A moment of a Hi Lo mini-game; immutable.
+
+    Attributes:
+        stack: The whole stack the mini-game was given, top first (card
+            numbers); () before the shuffle of a standalone game.
+        taken: Cards taken from the top of `stack` so far (laid and
+            replacements); ``stack[:taken]`` are the used cards.
+        row: The card in each slot of the row, left to right (3 once laid,
+            fewer after the row closed up); a put-aside card's slot holds its
+            replacement.
+        turned: How many slots are face up, 0..3.
+        put_aside: Cards put aside for no data, in order.
+        category: The chosen category, or None before it is chosen.
+        calls: One ``(direction, right)`` pair per judged call.
+        step: What happens next (internal).
+        end_reason: Why it ended, or None while it goes on.
+    """
+
+    stack: tuple[int, ...]
+    taken: int = 0
+    row: tuple[int, ...] = ()
+    turned: int = 0
+    put_aside: tuple[int, ...] = ()
+    category: int | None = None
+    calls: tuple[tuple[Direction, bool], ...] = ()
+    step: _HiLoStep = _HiLoStep.SHUFFLE
+    end_reason: EndReason | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HiLoView:
+    """What the active player sees: face-up cards, put-aside cards and counts.
+
+    Never holds a face-down card (DESIGN.md "Hidden information").
+
+    Attributes:
+        seat: Always 0, the active player.
+        deck: The deck in play (public: every player knows the deck).
+        hilo_pins: The rule T12 pin option in force.
+        faces: One entry per card in the row, left to right: the card number
+            if face up, None if face down; () before the cards are laid, and
+            fewer than 3 entries once the row closed up (an empty slot).
+        put_aside: Cards put aside for no data, in order (they were seen).
+        category: The chosen category, or None before it is chosen.
+        calls: One ``(direction, right)`` pair per judged call.
+        stack_size: Cards still in the stack (not yet taken), >= 0.
+        pins: Pins earned so far (final once the mini-game is over).
+        unseen: The deck's cards this player has not seen turned in this
+            mini-game, in deck order: what the next card may be, for the
+            probability lens (rules P1, P2).
+        outcome: The outcome once over, else None.
+    """
+
+    seat: Seat
+    deck: Deck = field(repr=False)
+    hilo_pins: HiLoPins
+    faces: tuple[int | None, ...]
+    put_aside: tuple[int, ...]
+    category: int | None
+    calls: tuple[tuple[Direction, bool], ...]
+    stack_size: int
+    pins: int
+    unseen: tuple[int, ...]
+    outcome: Outcome | None
+
+    @property
+    def shown(self) -> Card | None:
+        """Returns the face-up card the next call is judged against (the last turned), or None."""
+        up = [c for c in self.faces if c is not None]
+        return self.deck.cards[up[-1]] if up else None
+
+    @property
+    def first_card(self) -> Card | None:
+        """Returns the first card of the row if it is face up, else None."""
+        return self.deck.cards[self.faces[0]] if self.faces and self.faces[0] is not None else None
+
+    @property
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """Returns the unseen cards as `Card` objects, in deck order."""
+        return tuple(self.deck.cards[c] for c in self.unseen)
+
+
+# -- rules ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HiLoRules:
+    """The rules of Hi Lo (T12): a deck and the ``hilo_pins`` option; one seat.
+
+    Attributes:
+        deck: The deck the stack comes from (at least 3 cards).
+        hilo_pins: Rule T12: ``"per_call"`` (default; 0, 1 or 2 pins) or
+            ``"complete_run"`` (2 for both calls right, else 0).
+        seats: Always 1: seat 0 is the active player (T4).
+
+    Raises:
+        RuleOptionError: If `deck` is not a Deck of at least 3 cards or
+            `hilo_pins` is misspelt.
+
+    Example:
+        >>> from toptrumps_core.cards import Category
+        >>> d = Deck.from_rows("D", [Category("A"), Category("B")],
+        ...                    {"p": [5, 1], "q": [7, "n/a"], "r": [5, 2], "s": [1, 3]})
+        >>> rules = HiLoRules(d)
+        >>> state = rules.start_from(stack=["p", "q", "r", "s"])
+        >>> state = rules.apply(state, ChooseCategory(0)).state
+        >>> state = rules.apply(state, Call("higher")).state      # 7 >= 5: right
+        >>> step = rules.apply(state, Call("higher"))              # 5 >= 7? wrong
+        >>> rules.pins(step.state), rules.used_cards(step.state)
+        (1, (0, 1, 2))
+    """
+
+    family: ClassVar[str] = "hilo"
+    rules_version: ClassVar[int] = RULES_VERSION
+
+    deck: Deck
+    hilo_pins: HiLoPins = "per_call"
+    seats: int = field(default=1, init=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.deck, Deck):
+            raise RuleOptionError(f"deck must be a Deck (see load_deck); got {self.deck!r}")
+        if len(self.deck.cards) < ROW:
+            raise RuleOptionError(
+                f"Hi Lo lays {ROW} cards (rule T12); deck {self.deck.name!r} has {len(self.deck.cards)}"
+            )
+        if self.hilo_pins not in ("per_call", "complete_run"):
+            raise RuleOptionError(
+                f"hilo_pins must be one of ['per_call', 'complete_run'] (rule T12); got {self.hilo_pins!r}"
+            )
+
+    def options(self) -> dict[str, Any]:
+        """Returns every rule option by its RULES.md name (deck excluded)."""
+        return {"hilo_pins": self.hilo_pins}
+
+    # -- starts -----------------------------------------------------------------
+
+    def initial_state(self, *, shuffled: bool = False) -> HiLoState:
+        """Returns the start of a standalone mini-game.
+
+        Args:
+            shuffled: False (default): the stack is the deck in file order,
+                laid and with the first card turned (actor: seat 0).  True: a
+                CHANCE node whose `Shuffle` orders the whole deck first.
+        """
+        if shuffled:
+            return HiLoState(stack=())
+        return self.setup(range(len(self.deck.cards))).state
+
+    def start_from(self, *, stack: Sequence[str]) -> HiLoState:
+        """Returns the state after laying the given stack (card names, top first) (T2, T12).
+
+        Three cards are laid face down and the first is turned (replaced if it
+        has no data in any category).  Use `setup` to get the events too.
+
+        Raises:
+            RuleOptionError: If a name is unknown or repeated, or the stack
+                holds fewer than 3 cards.
+        """
+        numbers = []
+        for name in stack:
+            try:
+                numbers.append(self.deck.index_of(name))
+            except KeyError as err:
+                raise RuleOptionError(err.args[0]) from None
+        return self.setup(numbers).state
+
+    def setup(self, stack: Sequence[int]) -> Transition[HiLoState]:
+        """Lays the stack's top 3 cards face down and turns the first (T2, T12).
+
+        Args:
+            stack: Card numbers (indices into ``deck.cards``), top first; at
+                least 3, each at most once.  The tournament passes its
+                opening's stack here.
+
+        Returns:
+            The state (actor: seat 0, or TERMINAL if no first card with data
+            could be found) and the events `HiLoLaid`, `HiLoTurned` (and
+            `HiLoPutAside` / `HiLoStackRanOut` / `HiLoEnded` if the first
+            card had no data anywhere).
+
+        Raises:
+            RuleOptionError: If a number is out of range or repeated, or fewer
+                than 3 cards are given.
+        """
+        cards = tuple(stack)
+        n = len(self.deck.cards)
+        for card in cards:
+            if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < n:
+                raise RuleOptionError(f"a stack holds card numbers 0 to {n - 1}; got {card!r}")
+        if len(set(cards)) != len(cards):
+            raise RuleOptionError("a card is named twice in the stack")
+        if len(cards) < ROW:
+            raise RuleOptionError(f"Hi Lo lays {ROW} cards face down (rule T12); the stack holds {len(cards)}")
+        state = HiLoState(stack=cards, taken=ROW, row=cards[:ROW], step=_HiLoStep.CHOOSE)
+        events: list[Event] = [HiLoLaid(ROW, len(cards) - ROW)]
+        state = self._turn(state, 0, events)
+        return Transition(state, tuple(events))
+
+    def check_start(self, state: object) -> None:
+        """Checks that `state` is a Hi Lo state of this deck that play can go on from.
+
+        Used to vet the start state of a loaded record (`toptrumps_core.record`).
+
+        Raises:
+            RuleOptionError: If it is not; the message says what is wrong.
+        """
+        if not isinstance(state, HiLoState):
+            raise RuleOptionError(f"expected a HiLoState; got {type(state).__name__}")
+        n = len(self.deck.cards)
+
+        def numbers(value: object) -> bool:
+            return isinstance(value, tuple) and all(type(x) is int and 0 <= x < n for x in value)
+
+        problem = None
+        if not isinstance(state.step, _HiLoStep):
+            problem = "the step must be known"
+        elif state.step is _HiLoStep.SHUFFLE:
+            if state != HiLoState(stack=()):
+                problem = "a state before the shuffle holds no cards"
+        elif not (numbers(state.stack) and numbers(state.row) and numbers(state.put_aside)):
+            problem = f"cards must be numbers from 0 to {n - 1}"
+        elif len(set(state.stack)) != len(state.stack) or len(state.stack) < ROW:
+            problem = f"the stack must hold at least {ROW} different cards"
+        elif type(state.taken) is not int or not ROW <= state.taken <= len(state.stack) or not state.row:
+            problem = f"{ROW} cards must be laid from the stack"
+        elif len(state.row) > ROW or (len(state.row) < ROW and state.taken < len(state.stack)):
+            problem = "the row closes up only once the stack is empty"
+        elif not set(state.row) | set(state.put_aside) <= set(state.stack[: state.taken]):
+            problem = "the row and the put-aside cards must come from the cards taken"
+        elif type(state.turned) is not int or not 1 <= state.turned <= len(state.row):
+            problem = "at least the first card is turned"
+        elif state.category is not None and not (
+            type(state.category) is int and 0 <= state.category < len(self.deck.categories)
+        ):
+            problem = "the category must be None or a category number"
+        elif (state.step is _HiLoStep.CHOOSE) != (state.category is None):
+            problem = "the category is chosen exactly when the step is past choosing"
+        elif (state.step is _HiLoStep.OVER) != (state.end_reason is not None):
+            problem = "the end reason is set exactly when the mini-game is over"
+        elif state.step is _HiLoStep.CHOOSE and not self._playable(state.row[0], None):
+            problem = "the first card must have data in some category"
+        elif state.step is _HiLoStep.CALL and state.turned != len(state.calls) + 1:
+            problem = "one card is turned per judged call, plus the first"
+        if problem is not None:
+            raise RuleOptionError(f"not a valid Hi Lo start state: {problem}")
+
+    # -- the protocol -------------------------------------------------------------
+
+    def actor(self, state: HiLoState) -> Actor:
+        """Returns who acts: CHANCE (the shuffle), seat 0, or TERMINAL."""
+        if state.step is _HiLoStep.SHUFFLE:
+            return CHANCE
+        if state.step is _HiLoStep.OVER:
+            return TERMINAL
+        return 0
+
+    def chance(self, state: HiLoState) -> Distribution:
+        """Returns the shuffle of the whole deck (standalone start only).
+
+        Raises:
+            IllegalActionError: If the actor is not CHANCE.
+        """
+        if state.step is _HiLoStep.SHUFFLE:
+            return UniformPermutation(len(self.deck.cards))
+        raise IllegalActionError(f"no chance action is pending; {self.actor(state)!r} acts")
+
+    def legal_actions(self, state: HiLoState) -> tuple[Action, ...]:
+        """Returns the actions open to seat 0 (empty at chance and terminal).
+
+        Before the category is chosen: `ChooseCategory` for every category
+        where the first card has data, in deck order.  Then both `Call`s.
+        """
+        if state.step is _HiLoStep.CHOOSE:
+            first = self.deck.cards[state.row[0]]
+            return tuple(ChooseCategory(i) for i, v in enumerate(first.values) if v is not None)
+        if state.step is _HiLoStep.CALL:
+            return (Call("higher"), Call("lower"))
+        return ()
+
+    def apply(self, state: HiLoState, action: Action) -> Transition[HiLoState]:
+        """Returns the state after `action` and the events it caused.
+
+        Raises:
+            IllegalActionError: If `action` is not legal in `state`.
+        """
+        if state.step is _HiLoStep.SHUFFLE:
+            if self.chance(state).probability(action) == 0:
+                raise IllegalActionError(f"{action!r} is not a possible shuffle of {len(self.deck.cards)} cards")
+            return self.setup(action.order)
+        if state.step is _HiLoStep.OVER:
+            raise IllegalActionError(f"the mini-game is over; no action is legal (got {action!r})")
+        legal = self.legal_actions(state)
+        if action not in legal:
+            raise IllegalActionError(f"{action!r} is not legal now; expected one of {list(legal)!r}")
+        if isinstance(action, ChooseCategory):
+            state = replace(state, category=action.category, step=_HiLoStep.CALL)
+            return Transition(state, (HiLoCategoryChosen(action.category),))
+        return self._call(state, action)
+
+    def observe(self, state: HiLoState, seat: Seat = 0) -> HiLoView:
+        """Returns what the active player sees (no face-down card).
+
+        Raises:
+            IllegalActionError: If `seat` is not 0.
+        """
+        if seat != 0:
+            raise IllegalActionError(f"Hi Lo has one seat, 0 (the active player); got {seat!r}")
+        faces = tuple(card if slot < state.turned else None for slot, card in enumerate(state.row))
+        seen = {c for c in faces if c is not None} | set(state.put_aside)
+        return HiLoView(
+            seat=0,
+            deck=self.deck,
+            hilo_pins=self.hilo_pins,
+            faces=faces,
+            put_aside=state.put_aside,
+            category=state.category,
+            calls=state.calls,
+            stack_size=len(state.stack) - state.taken,
+            pins=self.pins(state),
+            unseen=tuple(c for c in range(len(self.deck.cards)) if c not in seen),
+            outcome=self.outcome(state),
+        )
+
+    def outcome(self, state: HiLoState) -> Outcome | None:
+        """Returns ``Outcome(MINI_GAME_ENDED, {0} if pins else {})`` once over, else None."""
+        if state.step is not _HiLoStep.OVER:
+            return None
+        return Outcome(Termination.MINI_GAME_ENDED, frozenset({0}) if self.pins(state) else frozenset())
+
+    # -- for the tournament ---------------------------------------------------------
+
+    def pins(self, state: HiLoState) -> int:
+        """Returns the pins earned so far, 0..2 (final once over) (T12).
+
+        ``"per_call"``: one per right call (the first call wrong ends it).
+        ``"complete_run"``: 2 once both calls are right, else 0.
+        """
+        right = sum(1 for _, ok in state.calls if ok)
+        if self.hilo_pins == "per_call":
+            return right
+        return 2 if right == 2 else 0
+
+    def used_cards(self, state: HiLoState) -> tuple[int, ...]:
+        """Returns every card taken from the stack, put-aside ones included, in order taken (T2).
+
+        The three laid cards come first (even one never turned), then the
+        replacements.
+        """
+        return state.stack[: state.taken]
+
+    def returned_stack(self, state: HiLoState) -> tuple[int, ...]:
+        """Returns the stack after the mini-game: the untaken cards, then the used ones under it (T2)."""
+        return state.stack[state.taken :] + state.stack[: state.taken]
+
+    def default_strategy(self) -> BestHiLo:
+        """Returns the default computer player for Hi Lo: the exact best policy (P2)."""
+        return BestHiLo()
+
+    # -- helpers ------------------------------------------------------------------
+
+    def _turn(self, state: HiLoState, slot: int, events: list[Event]) -> HiLoState:
+        """Turns `slot`, putting no-data cards aside and filling the gap (T12 and the rulings)."""
+        category = None if slot == 0 else state.category
+        while True:
+            if slot >= len(state.row):  # the row closed up earlier: this slot is empty
+                state = self._fill(state, slot, events)
+                if state.step is _HiLoStep.OVER:
+                    return state
+            card = state.row[slot]
+            events.append(HiLoTurned(slot, card))
+            state = replace(state, turned=slot + 1)
+            if self._playable(card, category):
+                return state
+            events.append(HiLoPutAside(slot, card, category))
+            row = state.row[:slot] + state.row[slot + 1 :]
+            state = replace(state, put_aside=(*state.put_aside, card), row=row, turned=slot)
+            state = self._fill(state, slot, events)
+            if state.step is _HiLoStep.OVER:
+                return state
+
+    def _fill(self, state: HiLoState, slot: int, events: list[Event]) -> HiLoState:
+        """Fills the empty `slot`: the next card of the stack, else the face-down card to its right."""
+        if state.taken < len(state.stack):
+            row = (*state.row[:slot], state.stack[state.taken], *state.row[slot:])
+            return replace(state, row=row, taken=state.taken + 1)
+        if slot < len(state.row):  # the row closes up: the next face-down card moves left
+            events.append(HiLoRowClosedUp(slot))
+            return state
+        events.append(HiLoStackRanOut(slot))
+        return self._end(state, "stack_ran_out", events)
+
+    def _playable(self, card: int, category: int | None) -> bool:
+        """Returns True if `card` has data in `category` (any category when None)."""
+        values = self.deck.cards[card].values
+        if category is None:
+            return any(v is not None for v in values)
+        return values[category] is not None
+
+    def _call(self, state: HiLoState, action: Call) -> Transition[HiLoState]:
+        events: list[Event] = []
+        slot = state.turned
+        state = self._turn(state, slot, events)
+        if state.step is _HiLoStep.OVER:
+            return Transition(state, tuple(events))
+        category = state.category
+        assert category is not None
+        before = self.deck.cards[state.row[slot - 1]].values[category]
+        after = self.deck.cards[state.row[slot]].values[category]
+        assert before is not None and after is not None
+        right = after >= before if action.direction == "higher" else after <= before
+        events.append(HiLoCalled(slot, action.direction, right))
+        state = replace(state, calls=(*state.calls, (action.direction, right)))
+        if not right:
+            state = self._end(state, "wrong_call", events)
+        elif slot == ROW - 1:
+            state = self._end(state, "run_complete", events)
+        return Transition(state, tuple(events))
+
+    def _end(self, state: HiLoState, reason: EndReason, events: list[Event]) -> HiLoState:
+        state = replace(state, step=_HiLoStep.OVER, end_reason=reason)
+        events.append(HiLoEnded(self.pins(state), reason))
+        return state
+
+
+# -- computer players -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BestHiLo:
+    """Plays Hi Lo with the exact best policy from its view (rule P2).
+
+    At the category choice it takes `best_hi_lo_policy` over the unseen
+    cards; for each call, the best call given what it has seen (for the
+    second card, the plan's first call, which may differ from the likelier
+    call under ``"complete_run"``; for the third, the likelier call, P1).
+    """
+
+    def choose(self, view: HiLoView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Returns the best legal action for `view` (no randomness used)."""
+        first = view.first_card
+        assert first is not None  # seat 0 acts only once the first card is up
+        unseen = view.unseen_cards
+        if view.category is None:
+            policy = best_hi_lo_policy(first, unseen, hilo_pins=view.hilo_pins)
+            return ChooseCategory(policy.category)
+        shown = view.shown
+        assert shown is not None
+        value = shown.values[view.category]
+        assert value is not None
+        if not view.calls:
+            policy = best_hi_lo_policy(first, unseen, hilo_pins=view.hilo_pins)
+            plan = policy.plans[view.category]
+            assert plan is not None
+            return Call(plan.first_call)
+        left = [c.values[view.category] for c in unseen]
+        if all(v is None for v in left):  # no card with data is left: the call cannot be judged
+            return Call("higher")
+        return Call(hi_lo_odds(value, left).best_call)
+
+
+@dataclass(frozen=True)
+class PolicyPlayer:
+    """Plays a fixed `HiLoPolicy` (fast, for Monte Carlo runs of one start; P5).
+
+    The policy must have been made for the first card and unseen cards of the
+    games it plays (`best_hi_lo_policy`).
+
+    Attributes:
+        policy: The category and calls to play.
+    """
+
+    policy: HiLoPolicy
+
+    def choose(self, view: HiLoView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Returns the policy's category, first call, or second call for the shown value."""
+        if view.category is None:
+            return ChooseCategory(self.policy.category)
+        if not view.calls:
+            return Call(self.policy.first_call)
+        shown = view.shown
+        assert shown is not None
+        value = shown.values[view.category]
+        assert isinstance(value, Fraction)
+        return Call(self.policy.second_call(value))
+
+
+register(Call, HiLoState, _HiLoStep, HiLoLaid, HiLoTurned, HiLoPutAside, HiLoCategoryChosen, HiLoCalled)
+register(HiLoStackRanOut, HiLoRowClosedUp, HiLoEnded)
+
+
+def _build(deck: Deck, seats: int, options: dict[str, Any]) -> HiLoRules:
+    """Rebuilds the rules of a stored record (`toptrumps_core.record`)."""
+    if seats != 1:
+        raise RuleOptionError(f"Hi Lo has one seat (rule T12); the record says {seats!r}")
+    return HiLoRules(deck, **options)
+
+
+register_game("hilo", _build)
