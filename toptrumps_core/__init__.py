@@ -21,6 +21,8 @@ from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import CHANCE, TERMINAL, Outcome, Termination
 from toptrumps_core.record import GameRecord, replay
 from toptrumps_core.strategies import DIFFICULTIES, HUMAN, get_strategy
+from toptrumps_core.tournament import TournamentRules
+from toptrumps_core.tournament.hilo import HiLoRules
 
 __all__ = [
     "CHANCE",
@@ -36,6 +38,7 @@ __all__ = [
     "Deck",
     "DeckError",
     "GameRecord",
+    "HiLoRules",
     "IllegalActionError",
     "Match",
     "Outcome",
@@ -44,6 +47,7 @@ __all__ = [
     "RuleOptionError",
     "Termination",
     "TopTrumpsError",
+    "TournamentRules",
     "bundled_decks",
     "format_value",
     "get_strategy",

@@ -1,0 +1,149 @@
+"""The Top Trumps Tournament (rules T1-T16): arena, spinner, pins, six mini-games, Finale.
+
+Modules (each one's docstring is its rules card):
+
+- `arena`: openings, the spinner (`Spin`, `Sector`), the `Table`, the shared
+  `ArenaRules` options, `MiniGameState` and the `TournamentView` (T1-T4).
+- `pins`: `PinBoard`, `PinAwarded` (names the Pin Master), `PinsNotTaken` (T1, T14).
+- `duel`: the loser-discards engine `DuelRules` (T5-T8, T10).
+- `head_to_head` (T9), `my_game` (T10), `shoot_out` (T11), `hilo` (T12),
+  `steal_a_pin` (T13), `grab_two_pins` (T14), `finale` (T15, T16).
+- `game`: `TournamentRules`, the whole tournament (T1-T16).
+- `strategies`: `TournamentPlayer`, a computer player for every decision.
+
+Example:
+    >>> from toptrumps_core.cards import Category, Deck
+    >>> from toptrumps_core.play import play
+    >>> d = Deck.from_rows("D", [Category("A"), Category("B")],
+    ...                    {f"c{i}": [i % 7, (5 * i) % 11] for i in range(30)})
+    >>> record = play(TournamentRules(d, seats=4), [TournamentPlayer()] * 4, seed=1)
+    >>> record.outcome.termination.name
+    'FINALE_WON'
+"""
+
+from __future__ import annotations
+
+from toptrumps_core.classic import ChooseCategory
+from toptrumps_core.tournament.arena import (
+    OPENINGS,
+    SECTORS,
+    ArenaRules,
+    CardsDealt,
+    CardsReturned,
+    DeckSpun,
+    MiniGame,
+    MiniGameOver,
+    MiniGameState,
+    Sector,
+    Spin,
+    Stage,
+    Table,
+    TournamentView,
+    spinner,
+)
+from toptrumps_core.tournament.duel import (
+    CardsDiscarded,
+    CardsDrawn,
+    CardsRevealed,
+    ChooserPassed,
+    ComparisonTied,
+    ComparisonWon,
+    DuelRules,
+    DuelState,
+    DuelWon,
+    PlayerOut,
+    StayerDrawn,
+    TieSettled,
+)
+from toptrumps_core.tournament.finale import (
+    DeckShuffled,
+    FinaleCardsAllotted,
+    FinaleRules,
+    FinaleUncontested,
+    FinaleWon,
+    FirstChooserDrawn,
+    finale_allotment,
+)
+from toptrumps_core.tournament.game import (
+    FinaleBegan,
+    HiLoGame,
+    MiniGameSpun,
+    Phase,
+    StarterDrawn,
+    TournamentRules,
+    TournamentState,
+    TurnPassed,
+)
+from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
+from toptrumps_core.tournament.head_to_head import HeadToHeadRules, OpponentPicked, PickOpponent
+from toptrumps_core.tournament.hilo import Call, HiLoRules
+from toptrumps_core.tournament.my_game import DeckPicked, MyGameRules, PickDeck
+from toptrumps_core.tournament.pins import PinAwarded, PinBoard, PinsNotTaken
+from toptrumps_core.tournament.shoot_out import ShootOutPlay, ShootOutRules
+from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob, StealAPinRules
+from toptrumps_core.tournament.strategies import RandomTournamentPlayer, TournamentPlayer
+
+__all__ = [
+    "OPENINGS",
+    "SECTORS",
+    "ArenaRules",
+    "Call",
+    "CardsDealt",
+    "CardsDiscarded",
+    "CardsDrawn",
+    "CardsReturned",
+    "CardsRevealed",
+    "ChooseCategory",
+    "ChooserPassed",
+    "ComparisonTied",
+    "ComparisonWon",
+    "DeckPicked",
+    "DeckShuffled",
+    "DeckSpun",
+    "DuelRules",
+    "DuelState",
+    "DuelWon",
+    "FinaleBegan",
+    "FinaleCardsAllotted",
+    "FinaleRules",
+    "FinaleUncontested",
+    "FinaleWon",
+    "FirstChooserDrawn",
+    "GrabTwoPinsRules",
+    "HeadToHeadRules",
+    "HiLoGame",
+    "HiLoRules",
+    "MiniGame",
+    "MiniGameOver",
+    "MiniGameSpun",
+    "MiniGameState",
+    "MyGameRules",
+    "NothingToSteal",
+    "OpponentPicked",
+    "Phase",
+    "PickDeck",
+    "PickOpponent",
+    "PinAwarded",
+    "PinBoard",
+    "PinsNotTaken",
+    "PlayerOut",
+    "RandomTournamentPlayer",
+    "Rob",
+    "Sector",
+    "ShootOutPlay",
+    "ShootOutRules",
+    "Spin",
+    "Stage",
+    "StarterDrawn",
+    "StayerDrawn",
+    "StealAPinRules",
+    "Table",
+    "TieSettled",
+    "TournamentPlayer",
+    "TournamentRules",
+    "TournamentState",
+    "TournamentView",
+    "TurnPassed",
+    "finale_allotment",
+    "spinner",
+]
