@@ -39,6 +39,7 @@ CHROMIUM_ARGS = [
 ]
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
 START_SECONDS = 180
+MAX_SCREENSHOT_PX = 8000
 
 
 def _free_port() -> int:
@@ -137,5 +138,12 @@ def page_and_log(browser: object, request: pytest.FixtureRequest) -> Iterator[tu
     page.on("pageerror", lambda err: log.page_errors.append(str(err)))
     yield page, log
     ARTIFACTS.mkdir(exist_ok=True)
+    # Voilà scrolls inside #rendered_cells, so a full-page shot needs a viewport
+    # as tall as its contents; the page keeps the scroll position the test left.
+    height = page.evaluate(
+        "() => { const c = document.querySelector('#rendered_cells'); return c ? c.scrollHeight : 0; }"
+    )
+    page.set_viewport_size({"width": 1280, "height": max(1000, min(int(height), MAX_SCREENSHOT_PX))})
+    page.wait_for_timeout(300)
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     context.close()

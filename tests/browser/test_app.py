@@ -93,3 +93,69 @@ def test_a_bad_value_from_the_page_gets_a_friendly_message(app_url: str, page_an
     page.get_by_text("Sorry", exact=False).first.wait_for(timeout=20_000)
     assert "Traceback" not in page.content()
     log.assert_clean()
+
+
+def _answer(page: Any, question: str, choice: str, expect: str) -> str:
+    """Picks `choice` in the self-check holding `question`; returns the feedback once it shows `expect`."""
+    check = page.locator(".tt-selfcheck", has_text=question)
+    check.wait_for(timeout=RENDER_SECONDS * 1000)
+    check.scroll_into_view_if_needed()
+    check.locator("label", has_text=choice).first.click()
+    check.get_by_role("button", name=re.compile("Check")).click()
+    feedback = check.locator(".tt-status")
+    feedback.get_by_text(expect, exact=False).wait_for(timeout=20_000)
+    return str(feedback.inner_text())
+
+
+@pytest.mark.parametrize(
+    ("lesson", "ready", "question", "right", "wrong"),
+    [
+        (
+            "02_ties_and_no_data.ipynb",
+            "which category ties most often",
+            "which category ties most often",
+            "Gestation",
+            "Top speed",
+        ),
+        (
+            "03_hi_lo.ipynb",
+            "width of the 95 % confidence band",
+            "width of the 95 % confidence band",
+            "It halves",
+            "It doubles",
+        ),
+    ],
+)
+def test_lesson_answers_a_self_check_right_and_wrong(
+    app_url: str, page_and_log: Any, lesson: str, ready: str, question: str, right: str, wrong: str
+) -> None:
+    page, log = page_and_log
+    _open(page, f"{app_url}/voila/render/{lesson}", ready)
+    assert "Right" not in _answer(page, question, wrong, "Not quite")
+    assert "Not quite" not in _answer(page, question, right, "Right")
+    assert _unnamed_buttons(page) == []
+    log.assert_clean()
+
+
+def test_hi_lo_is_played_with_the_lens_on(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    _open(page, f"{app_url}/voila/render/03_hi_lo.ipynb", "Show the odds")
+    lens = page.get_by_role("checkbox", name=re.compile("Show the odds")).first
+    if not lens.is_checked():
+        lens.check()
+    page.get_by_text(re.compile("expected", re.IGNORECASE)).first.wait_for(timeout=20_000)
+    table = page.locator(".tt-table").first
+    table.locator("button.tt-category:not([disabled])").first.click()
+    calls = 0
+    while not table.get_by_text(re.compile(r"\bwon\b|\bGame over\b|pins? in all", re.IGNORECASE)).count():
+        higher = table.get_by_role("button", name=re.compile("Higher"))
+        higher.wait_for(timeout=20_000)
+        higher.click()
+        calls += 1
+        page.wait_for_timeout(300)
+        assert calls <= 2, "Hi Lo takes at most two calls (rule T12)"
+        if not table.get_by_role("button", name=re.compile("Higher")).count():
+            break
+    assert 1 <= calls <= 2
+    table.get_by_role("button", name=re.compile("Play again")).wait_for(timeout=20_000)
+    log.assert_clean()
