@@ -619,9 +619,28 @@ class ClassicRules:
         stacks = tuple(stack[1:] if stack else stack for stack in state.stacks)
         events: list[Event] = [Revealed(state.chooser, category, tuple(zip(players, cards, strict=True)))]
         winner_index, best = compare(self.deck, category, cards, no_data=self.no_data)
+        pot, chooser, pending, step = state.pot, state.chooser, state.pending, _Step.CHOOSE
+        if winner_index is None:  # rules C5, C6
+            pot += cards
+            events.append(Tied(category, tuple(players[i] for i in best), len(pot)))
+        else:
+            chooser = players[winner_index]  # rule C9
+            won = tuple(card for _, card in sorted(zip(_left_of(players, chooser), cards, strict=True)))
+            events.append(Won(chooser, category, won))
+            if pot:
+                events.append(PotCollected(chooser, pot))
+            collected, pot = won + pot, ()
+            if self.collect_order == "shuffled":
+                pending, step = collected, _Step.COLLECT
+            else:
+                stacks = _add_under(stacks, chooser, collected)
         state = replace(
             state,
             stacks=stacks,
+            pot=pot,
+            chooser=chooser,
+            pending=pending,
+            step=step,
             category=None,
             chooser_picked=False,
             pickers=(),
@@ -629,22 +648,8 @@ class ClassicRules:
             revealed=state.revealed | frozenset(cards),
             last_players=players,
         )
-        if winner_index is None:  # rules C5, C6
-            pot = state.pot + cards
-            events.append(Tied(category, tuple(players[i] for i in best), len(pot)))
-            state = replace(state, pot=pot, step=_Step.CHOOSE)
-            return self._after_comparison(state, tuple(events))
-        winner = players[winner_index]
-        won = tuple(card for _, card in sorted(zip(_left_of(players, winner), cards, strict=True)))
-        events.append(Won(winner, category, won))
-        pot = state.pot
-        if pot:
-            events.append(PotCollected(winner, pot))
-        collected = won + pot
-        state = replace(state, pot=(), chooser=winner)  # rule C9
-        if self.collect_order == "shuffled":
-            return Transition(replace(state, pending=collected, step=_Step.COLLECT), tuple(events))
-        state = replace(state, stacks=_add_under(state.stacks, winner, collected), step=_Step.CHOOSE)
+        if step is _Step.COLLECT:
+            return Transition(state, tuple(events))
         return self._after_comparison(state, tuple(events))
 
     def _after_comparison(self, state: ClassicState, events: tuple[Event, ...]) -> Transition[ClassicState]:
