@@ -17,18 +17,37 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from widgets.arena import TournamentArena, TournamentExperiment
     from widgets.card import CardView
     from widgets.classic_table import ClassicTable
     from widgets.deck_shelf import DeckShelf
     from widgets.experiment import FirstChooserExperiment
+    from widgets.hilo import HiLoTable
+    from widgets.lesson import SelfCheck
+    from widgets.spinner import Spinner
 
-__all__ = ["CardView", "ClassicTable", "DeckShelf", "FirstChooserExperiment"]
+__all__ = [
+    "CardView",
+    "ClassicTable",
+    "DeckShelf",
+    "FirstChooserExperiment",
+    "HiLoTable",
+    "SelfCheck",
+    "Spinner",
+    "TournamentArena",
+    "TournamentExperiment",
+]
 
 _HOMES = {
     "CardView": "widgets.card",
     "ClassicTable": "widgets.classic_table",
     "DeckShelf": "widgets.deck_shelf",
     "FirstChooserExperiment": "widgets.experiment",
+    "HiLoTable": "widgets.hilo",
+    "SelfCheck": "widgets.lesson",
+    "Spinner": "widgets.spinner",
+    "TournamentArena": "widgets.arena",
+    "TournamentExperiment": "widgets.arena",
 }
 
 

@@ -18,7 +18,12 @@ pytestmark = pytest.mark.browser
 
 RENDER_SECONDS = 90
 GAME_SECONDS = 240
-LESSONS = ("01_classic_top_trumps.ipynb", "02_ties_and_no_data.ipynb", "03_hi_lo.ipynb")
+LESSONS = (
+    "01_classic_top_trumps.ipynb",
+    "02_ties_and_no_data.ipynb",
+    "03_hi_lo.ipynb",
+    "04_tournament.ipynb",
+)
 
 
 def _open(page: Any, url: str, ready_text: str) -> None:

@@ -23,6 +23,7 @@ REQUIRED = {
     "01_classic_top_trumps.ipynb",
     "02_ties_and_no_data.ipynb",
     "03_hi_lo.ipynb",
+    "04_tournament.ipynb",
 }
 
 pytestmark = pytest.mark.notebooks
