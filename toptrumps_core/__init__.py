@@ -1,7 +1,7 @@
 """Top Trumps Classroom: every rule of Top Trumps as a small, exact core.
 
 Importing this package loads only the standard library.  The stable entry
-points (DESIGN.md "Public entry points"):
+points, which lessons and other programs rely on:
 
 >>> from toptrumps_core import ClassicRules, load_deck, play
 >>> deck = load_deck("animals")

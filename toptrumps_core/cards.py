@@ -94,6 +94,25 @@ def format_value(value: Value) -> str:
     return f"{float(value):.3f}".rstrip("0").rstrip(".")
 
 
+def _tuple_of(items: object, kind: type, field_name: str, example: str) -> tuple[object, ...]:
+    """Returns `items` as a tuple of `kind`, or raises the DeckError that says what was expected.
+
+    Any sequence is accepted (a list is as good as a tuple); a text is not.
+    """
+    if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
+        expected = f"a list or tuple of {kind.__name__} objects" + ("; got None" if items is None else "")
+        raise DeckError(None, field=field_name, expected=expected, got=items)
+    for position, item in enumerate(items, start=1):
+        if not isinstance(item, kind):
+            raise DeckError(
+                None,
+                field=field_name,
+                expected=f"a {kind.__name__}, e.g. {example}, at position {position}",
+                got=item,
+            )
+    return tuple(items)
+
+
 @dataclass(frozen=True, slots=True)
 class Category:
     """A comparable field printed on every card of a deck (rule D1).
@@ -148,6 +167,15 @@ class Card:
     picture: str = ""
     notes: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False, hash=False)
 
+    def __post_init__(self) -> None:
+        # Any sequence will do for values and categories; the card keeps tuples,
+        # so that a card built from lists equals (and hashes like) one built
+        # from tuples, and matches its deck's categories.
+        for name in ("values", "categories"):
+            given = getattr(self, name)
+            if not isinstance(given, tuple) and isinstance(given, Sequence) and not isinstance(given, (str, bytes)):
+                object.__setattr__(self, name, tuple(given))
+
     def __getitem__(self, key: str | int) -> Value:
         """Returns the value for a category given by name or index.
 
@@ -198,6 +226,9 @@ class Deck:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise DeckError(None, field="name", expected="a non-empty deck name", got=self.name)
+        categories = _tuple_of(self.categories, Category, "categories", "Category('Speed', 'km/h')")
+        object.__setattr__(self, "categories", categories)
+        object.__setattr__(self, "cards", _tuple_of(self.cards, Card, "cards", "Card('Cheetah', values, categories)"))
         if not MIN_CATEGORIES <= len(self.categories) <= MAX_CATEGORIES:
             raise DeckError(
                 None,
@@ -226,7 +257,13 @@ class Deck:
                 raise DeckError(None, card=card.name, field="name", expected="a card name unique in the deck (rule D2)")
             names.add(card.name)
             if card.categories != self.categories:
-                raise DeckError(None, card=card.name, field="categories", expected="the deck's own categories")
+                raise DeckError(
+                    None,
+                    card=card.name,
+                    field="categories",
+                    expected=f"the deck's own categories ({', '.join(repr(c.name) for c in self.categories)})",
+                    got=tuple(getattr(c, "name", c) for c in card.categories),
+                )
             if len(card.values) != len(self.categories):
                 raise DeckError(
                     None,

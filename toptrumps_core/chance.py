@@ -3,7 +3,7 @@
 Rules never draw: the driver draws chance outcomes from a generator and
 applies them as actions (see `toptrumps_core.protocol`).  A match derives one
 independent stream for chance and one per computer seat from its seed, so
-changing seat 2's strategy cannot change the deal (STYLE.md section 1.4).
+changing seat 2's strategy cannot change the deal.
 """
 
 from __future__ import annotations

@@ -62,11 +62,13 @@ from toptrumps_core.protocol import (
     Finite,
     Lot,
     Outcome,
+    ScenarioCards,
     Seat,
     Shuffle,
     Termination,
     Transition,
     UniformPermutation,
+    check_seat,
     whole_number,
 )
 from toptrumps_core.record import register, register_game
@@ -182,12 +184,14 @@ class ClassicState:
 
 @dataclass(frozen=True, slots=True)
 class ClassicView:
-    """What one seat may see (open_spiel observation; STYLE rule 10).
+    """What one seat may see: its own top card (every card under C10) and what lies face up.
+
+    Strategies and the probability lens get only this, never the state, so
+    a computer player cannot peek at a card its seat has not seen.
 
     Attributes:
         seat: The seat this view belongs to.
         deck: The deck in play (public: every player knows the deck).
-        higher_is_better: Per category, from the deck (for strategies).
         stack: The seat's own cards that it may look at, top first: only the
             top card, or every card under ``look_at_last`` (C10); () when out.
         stack_sizes: Cards held by each seat, one entry per seat.
@@ -382,28 +386,14 @@ class ClassicRules:
         """
         if len(stacks) != self.seats:
             raise RuleOptionError(f"expected {self.seats} stacks, one per seat; got {len(stacks)}")
-        used: set[int] = set()
-
-        def numbers(names: Sequence[str]) -> tuple[int, ...]:
-            out = []
-            for name in names:
-                try:
-                    index = self.deck.index_of(name)
-                except KeyError as err:
-                    raise RuleOptionError(err.args[0]) from None
-                if index in used:
-                    raise RuleOptionError(f"card {name!r} is named twice in the scenario")
-                used.add(index)
-                out.append(index)
-            return tuple(out)
-
-        built = tuple(numbers(s) for s in stacks)
-        pot_cards = numbers(pot)
+        named = ScenarioCards(self.deck)
+        built = tuple(named.numbers(s) for s in stacks)
+        pot_cards = named.numbers(pot)
         if sum(1 for s in built if s) < 2:
             raise RuleOptionError("a scenario needs at least two seats holding cards")
         if not 0 <= chooser < self.seats or not built[chooser]:
             raise RuleOptionError(f"the chooser must be a seat holding cards; got {chooser!r}")
-        aside = tuple(i for i in range(len(self.deck.cards)) if i not in used)
+        aside = tuple(i for i in range(len(self.deck.cards)) if i not in named.used)
         return ClassicState(
             stacks=built,
             pot=pot_cards,
@@ -565,8 +555,7 @@ class ClassicRules:
         Raises:
             IllegalActionError: If `seat` is not a seat of this game.
         """
-        if not 0 <= seat < self.seats:
-            raise IllegalActionError(f"no seat {seat!r}; expected 0 to {self.seats - 1}")
+        check_seat(seat, self.seats)
         own = state.stacks[seat]
         visible = own if self._may_pick(state, seat) else own[:1]
         known_own = frozenset(c for c in own[1:] if c in state.revealed)

@@ -52,10 +52,19 @@ override these by category name.  Cells hold a number or ``n/a``; an empty
 cell is an error (write ``n/a`` for no data).  Entirely empty rows are skipped.
 
 The delimiter is ``,`` or ``;`` (found with `csv.Sniffer`), and a UTF-8
-byte-order mark, as Excel writes it, is ignored.  In a ``;`` file, numbers use
-the decimal comma of the locales that write such files (``1,5`` is 3/2 and
-``1.234,5`` is 2469/2); in a ``,`` file a comma inside a quoted number can
-only group thousands (``"1,234"``).
+byte-order mark, as Excel writes it, is ignored.  In a ``,`` file the dot is
+the decimal mark and a comma inside a quoted number can only group thousands
+(``"1,234"``).  A ``;`` file comes from a locale that writes a decimal comma,
+so there:
+
+- the comma is the decimal mark: ``1,5`` is 3/2;
+- dots group thousands before a decimal comma or in twos and more:
+  ``1.234,5`` is 2469/2 and ``1.234.567`` is 1234567;
+- a dot that cannot group thousands is a decimal point: ``12.5``, ``0.125``;
+- a single dot before exactly three digits, as in ``1.234``, could be either
+  (1234 in the file's locale, 1.234 in a spreadsheet that kept a decimal
+  point) and is refused: write ``1234`` (or ``1.234,0``) for one thousand two
+  hundred and thirty-four, ``1,234`` for one point two three four.
 
 Bundled decks live in ``toptrumps_core/decks/*.toml`` and are named by their
 file stem, e.g. ``load_deck("dinosaurs")``.
@@ -67,6 +76,7 @@ from __future__ import annotations
 
 import csv
 import difflib
+import functools
 import io
 import os
 import re
@@ -115,6 +125,8 @@ _SUFFIXES = (".toml", ".csv")
 _TOP_KEYS = ("format", "name", "description", "source", "categories", "cards")
 _CATEGORY_KEYS = ("name", "unit", "better", "note")
 _CARD_KEYS = ("name", "code", "picture", "fact", "values", "notes")
+_SECTIONS = {"categories": ("category", _CATEGORY_KEYS, "D1"), "cards": ("card", _CARD_KEYS, "D2")}
+"""Per array of tables: what one entry is called, its allowed keys, the rule that makes its name unique."""
 _CSV_SPECIAL = ("name", "code", "picture", "fact")
 _DIRECTIONS = {"higher": True, "lower": False}
 _VALUE_EXPECTED = 'a number, or "n/a"'
@@ -122,7 +134,10 @@ _CSV_VALUE_EXPECTED = "a number, or n/a for no data"
 _MAX_EXPONENT = 400  # a decimal exponent beyond this is no card value, and would be slow to make exact
 _EXPONENT = re.compile(r"[eE]\s*[+-]?\s*(\d+)")
 _DECIMAL_COMMA = re.compile(r"[+-]?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?")
+_AMBIGUOUS_DOT = re.compile(r"[+-]?[1-9]\d{0,2}\.\d{3}")  # "1.234": thousands, or a decimal point?
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_INT_DIGITS = getattr(sys, "get_int_max_str_digits", lambda: 4300)()  # the most digits int() converts
+_LONG_NUMBER = re.compile(rf"\d(?:_?\d){{{_INT_DIGITS},}}")
 
 
 # --------------------------------------------------------------------------
@@ -267,8 +282,16 @@ def parse_deck_toml(text: str, *, path: str | os.PathLike[str] | None = None) ->
         raise DeckError(
             label, expected="valid TOML with arrays and tables nested a sane depth", got="nesting too deep"
         ) from None
-    except ValueError as err:  # e.g. an integer with more than 4300 digits
-        raise DeckError(label, expected="valid TOML with numbers of a sane size", got=str(err)) from None
+    except ValueError as err:  # an integer longer than int() may convert (sys.get_int_max_str_digits())
+        long_number = _LONG_NUMBER.search(text)
+        if long_number is None:  # pragma: no cover - tomllib raises no other ValueError
+            raise DeckError(label, expected="valid TOML", got=str(err)) from None
+        raise DeckError(
+            label,
+            line=text.count("\n", 0, long_number.start()) + 1,
+            expected=f"a card value, not a number too long to be one ({_digits(long_number.group())} digits)",
+            got=long_number.group()[:20] + "...",
+        ) from None
     return _TomlDeckReader(text, label).read(data)
 
 
@@ -417,20 +440,60 @@ def _decode(data: bytes, path: str | None) -> str:
 # --------------------------------------------------------------------------
 
 
+class _AmbiguousNumber(ValueError):
+    """A ``;`` file's cell such as ``1.234``: a thousands dot or a decimal point?
+
+    Attributes:
+        expected: What to write instead, for the `DeckError`.
+    """
+
+    def __init__(self, text: str) -> None:
+        whole, fraction = text.replace(".", ""), text.replace(".", ",")
+        self.expected = (
+            f"{whole} or {fraction}, not {text}: in a ';' file the comma is the decimal mark, so write {whole} "
+            f"if the dot groups thousands or {fraction} if it is a decimal point"
+        )
+        super().__init__(self.expected)
+
+
 def _value_from_text(text: str, *, decimal_comma: bool = False) -> Value:
     """Returns a cell's exact value, or raises ValueError.
 
     Args:
         text: The cell, e.g. ``"12.5"``, ``"1,234"``, ``"n/a"``.
-        decimal_comma: True in ``;`` files: ``1.234,5`` means 1234.5.
+        decimal_comma: True in ``;`` files (see the module docstring):
+            ``1,5`` means 1.5, ``1.234,5`` means 1234.5, and ``1.234`` is
+            refused as ambiguous (`_AmbiguousNumber`).
     """
     text = text.strip()
-    if decimal_comma and "," in text and _DECIMAL_COMMA.fullmatch(text):
-        text = text.replace(".", "").replace(",", ".")
+    if decimal_comma:
+        if _AMBIGUOUS_DOT.fullmatch(text):
+            raise _AmbiguousNumber(text)
+        if ("," in text or text.count(".") > 1) and _DECIMAL_COMMA.fullmatch(text):
+            text = text.replace(".", "").replace(",", ".")
     exponent = _EXPONENT.search(text)
     if exponent is not None and int(exponent.group(1)) > _MAX_EXPONENT:
         raise ValueError(f"expected a number of sensible size; got {text!r}")
     return to_value(text)
+
+
+def _digits(number: str) -> str:
+    """Returns how many digits `number` has, grouped: ``"5,001"``."""
+    return f"{sum(ch.isdigit() for ch in number):,}"
+
+
+def _code_problem(code: object, codes: Mapping[str, str]) -> str | None:
+    """Returns what a quartet code should be if `code` is not a new, valid one (rule D2), else None.
+
+    Args:
+        code: The code as written.
+        codes: The codes already used in the deck, each with its card's name.
+    """
+    if not isinstance(code, str) or not QUARTET_CODE.fullmatch(code):
+        return "a quartet code: a capital letter and a number 1-99, e.g. 'C3'"
+    if code in codes:
+        return f"a quartet code unique in the deck (card {codes[code]!r} has it too)"
+    return None
 
 
 def _suggest(word: str, allowed: Sequence[str]) -> str:
@@ -602,6 +665,13 @@ class _Entry:
         expected += f" (category {self.label!r})" if self.name is not None else f" (category {self.label})"
         return DeckError(self.path, line=line, field=field, expected=expected, got=got)
 
+    def text(self, table: Mapping[str, object], key: str, expected: str) -> str:
+        """Returns the optional text `key` of this entry ("" when absent), or raises its error."""
+        value = table.get(key, "")
+        if not isinstance(value, str):
+            raise self.error(key, expected, value)
+        return value
+
     def check_keys(self, table: Mapping[str, object], allowed: Sequence[str], what: str) -> None:
         """Raises the error for the first key of `table` not in `allowed`."""
         for key in table:
@@ -662,10 +732,25 @@ class _TomlDeckReader:
             raise self._top_error(key, f"an array of [[{key}]] tables", value)
         return value
 
-    def _entry(self, section: str, index: int, count: int, table: Mapping[str, object]) -> _Entry:
+    def _named_entry(
+        self, section: str, index: int, count: int, table: Mapping[str, object], seen: set[str]
+    ) -> tuple[_Entry, str]:
+        """Returns entry `index` of `section` and its name, checked: known keys, a name unique in `seen`.
+
+        Adds the name to `seen`.  A category's name must be unique by rule D1,
+        a card's by rule D2.
+        """
         raw = table.get("name")
         name = raw if isinstance(raw, str) and raw.strip() else None
-        return _Entry(self._path, self._where, section, index, count, name)
+        entry = _Entry(self._path, self._where, section, index, count, name)
+        kind, allowed, rule = _SECTIONS[section]
+        entry.check_keys(table, allowed, f"a {kind}")
+        if name is None:
+            raise entry.error("name", f"a non-empty {kind} name in quotes", raw)
+        if name in seen:
+            raise entry.error("name", f"a {kind} name unique in the deck (rule {rule})", name)
+        seen.add(name)
+        return entry, name
 
     def _count_error(self, section: str, count: int, expected: str) -> DeckError:
         line = self._where.item(section, 0, count, None) if count else self._where.top(section)
@@ -682,23 +767,13 @@ class _TomlDeckReader:
         result: list[Category] = []
         seen: set[str] = set()
         for index, table in enumerate(tables):
-            entry = self._entry("categories", index, count, table)
-            entry.check_keys(table, _CATEGORY_KEYS, "a category")
-            if entry.name is None:
-                raise entry.error("name", "a non-empty category name in quotes", table.get("name"))
-            if entry.name in seen:
-                raise entry.error("name", "a category name unique in the deck (rule D1)", entry.name)
-            seen.add(entry.name)
-            unit = table.get("unit", "")
-            if not isinstance(unit, str):
-                raise entry.error("unit", 'a unit in quotes, e.g. "km/h"', unit)
-            note = table.get("note", "")
-            if not isinstance(note, str):
-                raise entry.error("note", "a text in quotes", note)
+            entry, name = self._named_entry("categories", index, count, table, seen)
+            unit = entry.text(table, "unit", 'a unit in quotes, e.g. "km/h"')
+            note = entry.text(table, "note", "a text in quotes")
             direction = table.get("better", "higher")
             if not isinstance(direction, str) or direction not in _DIRECTIONS:
                 raise entry.error("better", '"higher" or "lower"', direction)
-            result.append(Category(entry.name, unit, _DIRECTIONS[direction], note))
+            result.append(Category(name, unit, _DIRECTIONS[direction], note))
         return tuple(result)
 
     # -- cards --------------------------------------------------------------
@@ -712,31 +787,19 @@ class _TomlDeckReader:
         codes: dict[str, str] = {}
         result: list[Card] = []
         for index, table in enumerate(tables):
-            entry = self._entry("cards", index, count, table)
-            entry.check_keys(table, _CARD_KEYS, "a card")
-            if entry.name is None:
-                raise entry.error("name", "a non-empty card name in quotes", table.get("name"))
-            if entry.name in names:
-                raise entry.error("name", "a card name unique in the deck (rule D2)", entry.name)
-            names.add(entry.name)
-            code = table.get("code")
+            entry, name = self._named_entry("cards", index, count, table, names)
+            raw_code = table.get("code")
+            code = None if raw_code is None else str(raw_code)
             if code is not None:
-                if not isinstance(code, str) or not QUARTET_CODE.fullmatch(code):
-                    raise entry.error("code", "a quartet code: a capital letter and a number 1-99, e.g. 'C3'", code)
-                if code in codes:
-                    raise entry.error(
-                        "code", f"a quartet code unique in the deck (card {codes[code]!r} has it too)", code
-                    )
-                codes[code] = entry.name
-            picture = table.get("picture", "")
-            if not isinstance(picture, str):
-                raise entry.error("picture", "an emoji or image name in quotes", picture)
-            fact = table.get("fact", "")
-            if not isinstance(fact, str):
-                raise entry.error("fact", "a text in quotes", fact)
+                problem = _code_problem(raw_code, codes)
+                if problem is not None:
+                    raise entry.error("code", problem, raw_code)
+                codes[code] = name
+            picture = entry.text(table, "picture", "an emoji or image name in quotes")
+            fact = entry.text(table, "fact", "a text in quotes")
             values = self._values(entry, table.get("values"), categories)
             notes = self._notes(entry, table.get("notes", {}), categories)
-            result.append(Card(entry.name, values, categories, code=code, fact=fact, picture=picture, notes=notes))
+            result.append(Card(name, values, categories, code=code, fact=fact, picture=picture, notes=notes))
         return tuple(result)
 
     @staticmethod
@@ -921,62 +984,28 @@ class _CsvDeckReader:
             cells = [cell.strip() for cell in row]
             name_cell = cells[special["name"]] if special["name"] < len(cells) else ""
             label = name_cell or f"#{number}"
+
+            row_error = functools.partial(DeckError, self._path, line=line, card=label)  # this row's errors
             if len(cells) < len(header) or any(cells[len(header) :]):
-                raise DeckError(
-                    self._path,
-                    line=line,
-                    card=label,
-                    expected=f"{len(header)} cells, one per header column",
-                    got=len(cells),
-                )
+                raise row_error(expected=f"{len(header)} cells, one per header column", got=len(cells))
             if not name_cell:
-                raise DeckError(
-                    self._path, line=line, card=label, field="name", expected="a card name", got=row[special["name"]]
-                )
+                raise row_error(field="name", expected="a card name", got=row[special["name"]])
             if name_cell in names:
-                raise DeckError(
-                    self._path,
-                    line=line,
-                    card=label,
-                    field="name",
-                    expected="a card name unique in the deck (rule D2)",
-                    got=name_cell,
-                )
+                raise row_error(field="name", expected="a card name unique in the deck (rule D2)", got=name_cell)
             names.add(name_cell)
             code = cells[special["code"]] if "code" in special and cells[special["code"]] else None
             if code is not None:
-                if not QUARTET_CODE.fullmatch(code):
-                    raise DeckError(
-                        self._path,
-                        line=line,
-                        card=label,
-                        field="code",
-                        expected="a quartet code: a capital letter and a number 1-99, e.g. 'C3'",
-                        got=code,
-                    )
-                if code in codes:
-                    raise DeckError(
-                        self._path,
-                        line=line,
-                        card=label,
-                        field="code",
-                        expected=f"a quartet code unique in the deck (card {codes[code]!r} has it too)",
-                        got=code,
-                    )
+                problem = _code_problem(code, codes)
+                if problem is not None:
+                    raise row_error(field="code", expected=problem, got=code)
                 codes[code] = name_cell
             values: list[Value] = []
             for category, column in zip(categories, category_columns, strict=True):
                 try:
                     values.append(_value_from_text(cells[column], decimal_comma=decimal_comma))
-                except ValueError:
-                    raise DeckError(
-                        self._path,
-                        line=line,
-                        card=label,
-                        field=category.name,
-                        expected=_CSV_VALUE_EXPECTED,
-                        got=row[column],
-                    ) from None
+                except ValueError as err:
+                    expected = getattr(err, "expected", _CSV_VALUE_EXPECTED)
+                    raise row_error(field=category.name, expected=expected, got=row[column]) from None
             cards.append(
                 Card(
                     name_cell,
@@ -1030,7 +1059,17 @@ class _CsvDeckReader:
         units: Mapping[str, str] | None,
     ) -> tuple[Category, ...]:
         names = [category_name for category_name, _, _ in raw]
+        examples = {"better": '{"Price": "lower"}', "units": '{"Top speed": "km/h"}'}
         for argument, mapping in (("better", better), ("units", units)):
+            if mapping is not None and not isinstance(mapping, Mapping):
+                raise DeckError(
+                    self._path,
+                    field=argument,
+                    expected=f"{argument}= as a mapping from category name to "
+                    + ('"higher" or "lower"' if argument == "better" else "unit")
+                    + f", e.g. {argument}={examples[argument]}",
+                    got=mapping,
+                )
             for key in mapping or {}:
                 if key not in names:
                     raise DeckError(

@@ -1,7 +1,7 @@
 """The error hierarchy of Top Trumps Classroom.
 
 Every error the core raises on purpose is a `TopTrumpsError`, and every one of
-those is also a `ValueError` (as in python-chess), so ``except ValueError``
+those is also a `ValueError`, so ``except ValueError``
 still works.  Widgets catch `TopTrumpsError` at their error boundary and show
 the message in the page.
 

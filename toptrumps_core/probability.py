@@ -34,7 +34,8 @@ engines (`toptrumps_core.tournament.hilo.HiLoRules`,
 with a seeded generator and return an `Estimate` with a 95 % confidence
 interval (Wilson for a proportion, normal for a mean); `side_by_side` lays
 exact and simulated values out as a `Table` for a lesson.  Progress bars
-(``progress=True``) use ``tqdm.auto``, imported only then.
+(``progress=True``) use ``tqdm.auto``, imported only then
+(`toptrumps_core.progress`).
 
 Rules version: 1.
 """
@@ -42,7 +43,6 @@ Rules version: 1.
 from __future__ import annotations
 
 import html
-import importlib
 import math
 import random
 from collections import Counter
@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from toptrumps_core.cards import Card, Deck, Value, format_value
 from toptrumps_core.chance import RngLike, make_rng
+from toptrumps_core.progress import Progress, ProgressReporter
 
 if TYPE_CHECKING:
     from toptrumps_core.classic import ClassicRules
@@ -84,10 +85,12 @@ __all__ = [
     "hi_lo_odds",
     "hi_lo_plan",
     "hi_lo_table",
+    "mean_interval",
     "side_by_side",
     "tie_chance",
     "tie_table",
     "wilson_interval",
+    "z_score",
 ]
 
 Direction: TypeAlias = Literal["higher", "lower"]
@@ -99,14 +102,26 @@ HiLoPins: TypeAlias = Literal["per_call", "complete_run"]
 TieNoData: TypeAlias = Literal["tie", "loses", "ignore"]
 """How `tie_chance` treats no data (rule P4; see `tie_chance`)."""
 
-Progress: TypeAlias = "bool | Callable[[int, int], None] | None"
-"""A progress report for Monte Carlo runs: None or False for none, True for a
-``tqdm.auto`` bar, or a function called with ``(trials done, trials planned)``."""
-
 CONFIDENCE = 0.95
 """The confidence level of every Monte Carlo interval here (rule P5)."""
 
-_Z = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)  # 1.95996... for 95 %
+
+def z_score(confidence: float = CONFIDENCE) -> float:
+    """Returns the normal quantile of a two-sided interval: 1.95996... for 95 % (rule P5).
+
+    Every interval here (`wilson_interval`, `mean_interval`) takes its z from
+    this one function.
+
+    Raises:
+        ValueError: If `confidence` is not in (0, 1).
+
+    Example:
+        >>> round(z_score(), 4)
+        1.96
+    """
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be in (0, 1); got {confidence!r}")
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
 # --------------------------------------------------------------------------
@@ -799,9 +814,7 @@ def wilson_interval(successes: int, trials: int, *, confidence: float = CONFIDEN
     """
     if trials < 1 or not 0 <= successes <= trials:
         raise ValueError(f"expected 0 <= successes <= trials and trials >= 1; got {successes} of {trials}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be in (0, 1); got {confidence!r}")
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    z = z_score(confidence)
     p = successes / trials
     z2n = z * z / trials
     centre = (p + z2n / 2) / (1 + z2n)
@@ -809,6 +822,42 @@ def wilson_interval(successes: int, trials: int, *, confidence: float = CONFIDEN
     low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact ends: rounding must not exclude 0 or 1
     high = 1.0 if successes == trials else min(1.0, centre + half)
     return low, high
+
+
+def mean_interval(total: float, squares: float, trials: int, *, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """Returns the normal interval of a mean from running sums (rule P5).
+
+    The interval is ``mean ± z s / sqrt(n)`` with the sample standard
+    deviation s (``n - 1`` in its denominator; 0 for one trial), computed
+    exactly from the sums, so a running count and a whole run agree to the
+    last digit.  It needs a few hundred trials to be trusted.
+
+    Args:
+        total: The sum of the trials' outcomes.
+        squares: The sum of their squares.
+        trials: How many trials, >= 1.
+        confidence: The confidence level, in (0, 1); 0.95 by default.
+
+    Returns:
+        ``(low, high)``.
+
+    Raises:
+        ValueError: If `trials` < 1 or the level is out of range.
+
+    Example:
+        >>> low, high = mean_interval(total=4, squares=8, trials=4)   # outcomes 0, 2, 2, 0
+        >>> round(low, 4), round(high, 4)
+        (-0.1316, 2.1316)
+    """
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+        raise ValueError(f"an interval needs trials >= 1; got {trials!r}")
+    z = z_score(confidence)
+    mean = total / trials
+    if trials == 1:
+        return mean, mean
+    spread = Fraction(squares) * trials - Fraction(total) ** 2  # n * sum of squared deviations, exactly
+    half = z * math.sqrt(max(spread, Fraction(0)) / (trials * (trials - 1) * trials))
+    return mean - half, mean + half
 
 
 @dataclass(frozen=True, slots=True)
@@ -880,8 +929,9 @@ class Estimate:
     def of_mean(cls, outcomes: Sequence[int]) -> Estimate:
         """Returns the estimate of an expectation (e.g. pins) with a normal interval.
 
-        The interval is ``mean ± 1.96 s / sqrt(n)`` with the sample standard
-        deviation s; it needs a few hundred trials to be trusted.
+        The interval is `mean_interval`'s: ``mean ± 1.96 s / sqrt(n)`` with
+        the sample standard deviation s; it needs a few hundred trials to be
+        trusted.
 
         Raises:
             ValueError: If `outcomes` is empty.
@@ -894,10 +944,8 @@ class Estimate:
         if trials < 1:
             raise ValueError("an estimate needs at least one trial")
         total = sum(outcomes)
-        mean = total / trials
-        variance = sum((o - mean) ** 2 for o in outcomes) / (trials - 1) if trials > 1 else 0.0
-        half = _Z * math.sqrt(variance / trials)
-        return cls(total, trials, mean - half, mean + half, "mean", tuple(outcomes))
+        low, high = mean_interval(total, sum(o * o for o in outcomes), trials)
+        return cls(total, trials, low, high, "mean", tuple(outcomes))
 
     @property
     def half_width(self) -> float:
@@ -927,36 +975,6 @@ class ComparisonEstimate:
     lose: Estimate
 
 
-class _Reporter:
-    """Reports progress to nothing, a callable, or a tqdm.auto bar (lazy import)."""
-
-    def __init__(self, progress: Progress, total: int, description: str) -> None:
-        self._callback: Callable[[int, int], None] | None = None
-        self._bar: Any = None
-        self._total = total
-        self._done = 0
-        if progress is True:
-            auto = importlib.import_module("tqdm.auto")  # lazy: only notebooks ask for a bar
-
-            # leave=True: a closed bar widget would leave the page a dangling model reference.
-            self._bar = auto.tqdm(total=total, desc=description, leave=True)
-        elif callable(progress):
-            self._callback = progress
-        elif progress not in (None, False):
-            raise ValueError(f"progress must be None, True/False or a function (done, total); got {progress!r}")
-
-    def update(self, done: int) -> None:
-        if self._bar is not None:
-            self._bar.update(done - self._done)
-        if self._callback is not None:
-            self._callback(done, self._total)
-        self._done = done
-
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.close()
-
-
 def _collect(
     trial: Callable[[random.Random], int],
     *,
@@ -974,7 +992,7 @@ def _collect(
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
         raise ValueError(f"trials must be a whole number >= 1; got {trials!r}")
     generator = make_rng(rng)
-    reporter = _Reporter(progress, trials, description)
+    reporter = ProgressReporter(progress, trials, description)
     chunk = 500 if enough is not None else max(100, trials // 100)
     outcomes: list[int] = []
     try:
@@ -1155,8 +1173,8 @@ def estimate_hi_lo_pins(
         sums[0] = n = len(outcomes)
         if half_width is None or n < 1000:
             return False
-        variance = (sums[2] - sums[1] * sums[1] / n) / (n - 1)
-        return _Z * math.sqrt(max(variance, 0.0) / n) <= half_width
+        low, high = mean_interval(sums[1], sums[2], n)
+        return (high - low) / 2 <= half_width
 
     outcomes = _collect(
         trial,

@@ -1,7 +1,6 @@
 """The protocol every game and mini-game follows.
 
-A game is a frozen *rules* object plus pure functions over immutable *states*
-(the open_spiel model):
+A game is a frozen *rules* object plus pure functions over immutable *states*:
 
 - ``rules.initial_state()`` and scenario starts (``rules.start_from(...)``);
 - ``rules.actor(state)``: a seat number, `CHANCE`, or `TERMINAL`;
@@ -27,7 +26,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+
+from toptrumps_core.errors import IllegalActionError, RuleOptionError
+
+if TYPE_CHECKING:
+    from toptrumps_core.cards import Deck
 
 __all__ = [
     "CHANCE",
@@ -40,11 +44,13 @@ __all__ = [
     "Game",
     "Lot",
     "Outcome",
+    "ScenarioCards",
     "Seat",
     "Shuffle",
     "Termination",
     "Transition",
     "UniformPermutation",
+    "check_seat",
     "whole_number",
 ]
 
@@ -130,6 +136,72 @@ def whole_number(value: object, what: str) -> int:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"{what} must be a whole number; got {value!r}") from None
+
+
+def check_seat(seat: object, seats: int) -> Seat:
+    """Returns `seat` if it is a seat number of a game with `seats` seats.
+
+    Rules objects and the driver check the seat of ``observe(state, seat)``
+    with this, so that ``"0"``, ``True`` or ``1.0`` never pass for a seat.
+
+    Raises:
+        IllegalActionError: If `seat` is not a whole number from 0 to
+            ``seats - 1`` (a bool is not a seat).
+
+    Example:
+        >>> check_seat(2, 3)
+        2
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise IllegalActionError(f"no seat {seat!r}; expected a seat number from 0 to {seats - 1}")
+    return seat
+
+
+class ScenarioCards:
+    """Turns the card names of a scenario start into card numbers, each card once.
+
+    Scenario starts (``rules.start_from(...)``) name cards; the rules work
+    with card numbers (positions in the deck).  One `ScenarioCards` serves a
+    whole scenario, so a card named in two stacks is refused.
+
+    Attributes:
+        deck: The deck the names are looked up in.
+        used: The card numbers named so far.
+
+    Example:
+        >>> from toptrumps_core.cards import Category, Deck
+        >>> cards = ScenarioCards(Deck.from_rows("D", [Category("A"), Category("B")],
+        ...                                      {"x": [1, 2], "y": [3, 4], "z": [5, 6]}))
+        >>> cards.numbers(["z", "x"]), cards.numbers(["y"])
+        ((2, 0), (1,))
+        >>> cards.numbers(["x"])
+        Traceback (most recent call last):
+        ...
+        toptrumps_core.errors.RuleOptionError: card 'x' is named twice in the scenario
+    """
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.used: set[int] = set()
+
+    def numbers(self, names: Sequence[str]) -> tuple[int, ...]:
+        """Returns the card numbers of `names`, in order.
+
+        Raises:
+            RuleOptionError: If a name is not in the deck (the message names
+                the deck) or was named before in this scenario.
+        """
+        out = []
+        for name in names:
+            try:
+                number = self.deck.index_of(name)
+            except KeyError as err:
+                raise RuleOptionError(err.args[0]) from None
+            if number in self.used:
+                raise RuleOptionError(f"card {name!r} is named twice in the scenario")
+            self.used.add(number)
+            out.append(number)
+        return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

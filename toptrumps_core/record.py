@@ -99,6 +99,9 @@ def decode(data: Any) -> Any:
     if isinstance(data, list):
         return tuple(decode(v) for v in data)
     if isinstance(data, dict):
+        for tag in ("type", "enum"):
+            if tag in data and not (isinstance(data[tag], str) and data[tag] in _TYPES):
+                raise RecordError(f"unknown record {tag} {data[tag]!r} in {json.dumps(data)[:120]!r}")
         try:
             if "type" in data:
                 cls = _TYPES[data["type"]]
@@ -186,6 +189,36 @@ def replay(rules: Game, actions: Iterable[Action], start: Any = None) -> tuple[A
 
 _UNFINISHED = Outcome(Termination.UNFINISHED, frozenset())
 
+_RECORD_KEYS = {
+    "game": 'the game family, e.g. "classic"',
+    "rules_version": "the version of the game's rules, e.g. 1",
+    "rules": 'the rules, {"seats": ..., "options": {...}, "deck": {...}}',
+    "seed": "the match seed, or null",
+    "start": "the scenario start state, or null for a shuffle",
+    "actions": "the list of every action, in order",
+    "events": "the list of every event, in order",
+    "outcome": "how the game ended, or null",
+}
+_RULES_KEYS = {
+    "seats": "the number of seats",
+    "options": "the rule options by name, {...}",
+    "deck": "the deck, {...}",
+}
+
+
+def _check_keys(data: dict[str, Any], keys: dict[str, str], what: str) -> None:
+    """Raises RecordError naming the first of `keys` that `data` lacks, and what it holds."""
+    for key, meaning in keys.items():
+        if key not in data:
+            raise RecordError(f"{what} has no {key!r} ({meaning})")
+
+
+def _json_kind(value: Any) -> str:
+    """Returns how a JSON value reads to a person: ``a list [1, 2]``, ``the number 3``."""
+    kinds = ((bool, "true/false"), (list, "a list"), (dict, "an object"), (str, "a text"), ((int, float), "the number"))
+    kind = next((name for types, name in kinds if isinstance(value, types)), "null")
+    return f"{kind} {json.dumps(value)[:60]}" if value is not None else "null"
+
 
 def _check_start(rules: Game, start: Any) -> None:
     """Raises RecordError unless `start` is a state that `rules` can play from."""
@@ -244,38 +277,56 @@ class GameRecord:
         """Returns the record in `text` after replaying it to check it.
 
         Raises:
-            RecordError: If the JSON is malformed, of another format or rules
-                version, names an unknown game, or does not replay to the
-                stored events and outcome.
+            RecordError: If the text is not a JSON object, lacks a key (the
+                message names it and what it holds), is of another format
+                or rules version, names an unknown game or record type, or
+                does not replay to the stored events and outcome.
         """
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, TypeError) as err:
             raise RecordError(f"a game record must be JSON: {err}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            got = data.get("format") if isinstance(data, dict) else data
-            raise RecordError(f"expected a game record with format {FORMAT}; got format {got!r}")
+        except ValueError:  # json's int() refuses more than sys.get_int_max_str_digits() digits
+            raise RecordError("a game record must be JSON; it holds a number too long to be part of a game") from None
+        except RecursionError:
+            raise RecordError("a game record must be JSON nested a sane depth") from None
+        if not isinstance(data, dict):
+            raise RecordError(f"a game record must be a JSON object {{...}}; got {_json_kind(data)}")
+        if "format" not in data:
+            raise RecordError(f"the record has no 'format' (the record format, {FORMAT})")
+        if data["format"] != FORMAT or isinstance(data["format"], bool):
+            raise RecordError(f"expected a game record with format {FORMAT}; got format {data['format']!r}")
+        _check_keys(data, _RECORD_KEYS, "the record")
+        if not isinstance(data["game"], str) or data["game"] not in _GAMES:
+            raise RecordError(f"unknown game {data['game']!r}; known games: {sorted(_GAMES)}")
+        rules_data = data["rules"]
+        if not isinstance(rules_data, dict):
+            raise RecordError(f'the record\'s "rules" must be an object {{...}}; got {_json_kind(rules_data)}')
+        _check_keys(rules_data, _RULES_KEYS, 'the record\'s "rules"')
+        if not isinstance(rules_data["options"], dict):
+            options = _json_kind(rules_data["options"])
+            raise RecordError(f"the record's rule options must be an object {{...}}; got {options}")
+        if not isinstance(rules_data["deck"], dict):
+            raise RecordError(f"the record's deck must be an object {{...}}; got {_json_kind(rules_data['deck'])}")
         try:
-            build = _GAMES[data["game"]]
-            rules_data = data["rules"]
             deck = deck_from_data(rules_data["deck"])
-            rules = build(deck, rules_data["seats"], dict(rules_data["options"]))
-            if data["rules_version"] != rules.rules_version:  # type: ignore[attr-defined]
-                raise RecordError(
-                    f"the record uses rules version {data['rules_version']!r}; "
-                    f"this program plays version {rules.rules_version}"  # type: ignore[attr-defined]
-                )
-            start = decode(data["start"])
-            actions = decode(data["actions"])
-            stored_events = data["events"]
-            stored_outcome = data["outcome"]
-            seed = data["seed"]
-        except KeyError as err:
-            raise RecordError(f"the record has no {err.args[0]!r}; known games: {sorted(_GAMES)}") from None
+            rules = _GAMES[data["game"]](deck, rules_data["seats"], dict(rules_data["options"]))
         except RecordError:
             raise
-        except (TypeError, ValueError) as err:  # RuleOptionError is a ValueError
+        except (KeyError, IndexError, TypeError, ValueError) as err:  # RuleOptionError is a ValueError
             raise RecordError(f"the record's rules are not valid: {err}") from None
+        if data["rules_version"] != rules.rules_version:  # type: ignore[attr-defined]
+            raise RecordError(
+                f"the record uses rules version {data['rules_version']!r}; "
+                f"this program plays version {rules.rules_version}"  # type: ignore[attr-defined]
+            )
+        start = decode(data["start"])
+        actions = decode(data["actions"])
+        stored_events = data["events"]
+        stored_outcome = data["outcome"]
+        seed = data["seed"]
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise RecordError(f"the record's seed must be a whole number, a text or null; got {_json_kind(seed)}")
         if not isinstance(actions, tuple):
             raise RecordError(f"the record's actions must be a list; got {data['actions']!r:.120}")
         if start is not None:

@@ -33,20 +33,12 @@ from toptrumps_core.chance import stream
 from toptrumps_core.classic import ClassicRules
 from toptrumps_core.events import PotCollected, Revealed, Tied
 from toptrumps_core.play import play
-from toptrumps_core.probability import (
-    CONFIDENCE,
-    Estimate,
-    Progress,
-    _Reporter,
-    tie_chance,
-    wilson_interval,
-)
+from toptrumps_core.probability import Estimate, mean_interval, tie_chance, wilson_interval
+from toptrumps_core.progress import Progress, ProgressReporter
 from toptrumps_core.protocol import Termination
 from toptrumps_core.strategies import RandomStrategy, Strategy
 
 __all__ = ["RunningEstimate", "TieStudy", "running_estimates", "tie_study"]
-
-_Z = 1.959963984540054  # the 97.5 % point of the standard normal: a 95 % interval
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +100,12 @@ def running_estimates(estimate: Estimate, *, points: int = 300) -> RunningEstima
             total += outcome
             squares += outcome * outcome
         done = stop
-        mean = total / stop
         if estimate.kind == "proportion":
-            low, high = wilson_interval(total, stop, confidence=CONFIDENCE)
+            low, high = wilson_interval(total, stop)
         else:
-            variance = max(0.0, (squares - stop * mean * mean) / (stop - 1)) if stop > 1 else 0.0
-            half = _Z * math.sqrt(variance / stop)
-            low, high = mean - half, mean + half
+            low, high = mean_interval(total, squares, stop)
         trials.append(stop)
-        values.append(mean)
+        values.append(total / stop)
         lows.append(low)
         highs.append(high)
     return RunningEstimate(tuple(trials), tuple(values), tuple(lows), tuple(highs))
@@ -220,7 +209,7 @@ def tie_study(
     pots: list[int] = []
     largest: list[int] = []
     lengths: list[int] = []
-    reporter = _Reporter(progress, games, "games")
+    reporter = ProgressReporter(progress, games, "games")
     try:
         for index in range(games):
             game_seed = stream(seed, f"game/{index}").randrange(2**32)

@@ -1,4 +1,4 @@
-"""Computer players: each sees only its own seat's view (STYLE rule 10).
+"""Computer players: each decides from its own seat's view alone, never the whole state.
 
 A strategy has one method, ``choose(view, legal, rng) -> action``, and draws
 only from the generator it is handed.  Four strategies, from naive to exact:
@@ -160,6 +160,14 @@ class CardCounting(_ScoredStrategy):
     The other seats' top cards are taken as drawn without replacement from
     ``view.unseen``; the score is P(win) + P(tie) / 2, which values a tie (the
     same chooser picks again, C5) above a loss.
+
+    Under ``no_data="tie"`` (C6) a category where its own top card has no
+    data is a sure tie, worth 1/2, so with a weak card it names that
+    category, or one where an opponent's card likely has no data: the cards
+    go to the pot and it chooses again.  Between equal card counters on a
+    deck with no-data values this keeps the first chooser choosing, and it
+    wins far more than its fair share; with ``no_data="loses"`` there is no
+    sure tie and the edge falls back to that of the other strategies.
 
     Attributes:
         no_data: The game's rule C6 option, so the odds match the game.

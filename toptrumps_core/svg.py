@@ -1156,6 +1156,10 @@ def _wrap(text: str, room: float, size: float, max_lines: int) -> list[str]:
 
 
 # --- Element helpers -----------------------------------------------------------
+#
+# Shared with `toptrumps_core.tournament.svg`, which draws with the same
+# conventions (escaped text, one root with a title and a description, sizes
+# as short attribute text).
 
 
 def _clean(text: str) -> str:
@@ -1169,13 +1173,18 @@ def _n(number: float, digits: int = 2) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _palette(colours: Mapping[str, str] | None) -> Mapping[str, str]:
+def _palette(colours: Mapping[str, str] | None, base: Mapping[str, str] = COLOURS) -> Mapping[str, str]:
+    """Returns `base` with `colours` overriding it by role name.
+
+    Raises:
+        ValueError: If a key of `colours` is not a role of `base`.
+    """
     if not colours:
-        return COLOURS
-    unknown = sorted(set(colours) - set(COLOURS))
+        return base
+    unknown = sorted(set(colours) - set(base))
     if unknown:
-        raise ValueError(f"unknown colour names {unknown!r}; expected some of {sorted(COLOURS)!r}")
-    return {**COLOURS, **colours}
+        raise ValueError(f"unknown colour names {unknown!r}; expected some of {sorted(base)!r}")
+    return {**base, **colours}
 
 
 def _scale(width_px: int, design_width: float) -> float:
@@ -1184,7 +1193,7 @@ def _scale(width_px: int, design_width: float) -> float:
     return width_px / design_width
 
 
-def _check_index(index: int, count: int, what: str) -> None:
+def _check_index(index: object, count: int, what: str) -> None:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
         raise ValueError(f"{what} must be an index from 0 to {count - 1}; got {index!r}")
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from toptrumps_core import deckfiles
 from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import (
     bundled_decks,
@@ -386,6 +387,16 @@ def test_d4_toml_library_errors_become_deck_errors(text: str, got: str | None) -
         assert info.value.got == got
 
 
+def test_d4_a_number_too_long_for_a_card_is_named_with_its_line(tmp_path: Path) -> None:
+    # Python refuses to read an integer of more than 4300 digits; the teacher
+    # should hear about the number, not about sys.set_int_max_str_digits().
+    text = mutate("values = { Length = 7,", "values = { Length = " + "7" * 5000 + ",")
+    err = load_error(tmp_path, text)
+    assert err.line == line_of(BASE, "values = { Length = 7,")
+    assert "a card value, not a number too long to be one (5,000 digits)" in str(err)
+    assert "set_int_max_str_digits" not in str(err)
+
+
 def test_d4_unknown_suffix_and_non_string(tmp_path: Path) -> None:
     path = write(tmp_path, BASE, "deck.txt")
     with pytest.raises(DeckError, match=r"\.toml or \.csv"):
@@ -458,6 +469,59 @@ def test_d4_csv_semicolons_decimal_commas_bom_and_blank_rows(tmp_path: Path) -> 
     assert deck.card("Rex").values == (Fraction(123, 10), Fraction(8))
     assert deck.card("Trike")["Weight"] == Fraction(2469, 2)
     assert deck.categories[1].higher_is_better is False
+
+
+@pytest.mark.parametrize(
+    ("cell", "value"),
+    [
+        ("12,5", Fraction(25, 2)),  # the decimal comma
+        ("1.234,5", Fraction(2469, 2)),  # a thousands dot before the decimal comma
+        ("1.234.567", Fraction(1234567)),  # dots in twos and more group thousands
+        ("1234", Fraction(1234)),
+        ("12.5", Fraction(25, 2)),  # a dot that cannot group thousands is a decimal point
+        ("0.125", Fraction(1, 8)),
+        ("1.2345", Fraction(2469, 2000)),
+    ],
+)
+def test_d4_semicolon_csv_numbers_that_read_one_way(cell: str, value: Fraction) -> None:
+    deck = parse_deck_csv(f"name;Weight;Speed\nRex;{cell};1\nTrike;2;3\n")
+    assert deck.card("Rex")["Weight"] == value
+
+
+@pytest.mark.parametrize(("cell", "whole", "decimal"), [("1.234", "1234", "1,234"), ("-12.500", "-12500", "-12,500")])
+def test_d4_semicolon_csv_refuses_a_dot_that_could_be_either(
+    tmp_path: Path, cell: str, whole: str, decimal: str
+) -> None:
+    # A German export writes one thousand two hundred and thirty-four as 1.234;
+    # a spreadsheet that kept decimal points writes 1.234 for one point two
+    # three four.  Read either way silently, one of them is 1000 times wrong.
+    text = f"Name;Length (m);Weight (t)\nRex;12,3;8\nTrike;9;{cell}\n"
+    err = load_error(tmp_path, text, "export.csv")
+    assert (err.line, err.card, err.field, err.got) == (3, "Trike", "Weight", cell)
+    assert f"expected {whole} or {decimal}, not {cell}: in a ';' file the comma is the decimal mark" in str(err)
+
+
+def test_d4_the_semicolon_number_rule_is_in_the_module_docstring() -> None:
+    doc = " ".join((deckfiles.__doc__ or "").split())
+    assert "a single dot before exactly three digits, as in ``1.234``, could be either" in doc
+    assert "and is refused" in doc
+
+
+@pytest.mark.parametrize(
+    ("argument", "value", "words"),
+    [
+        ("better", "lower", 'better= as a mapping from category name to "higher" or "lower", e.g. better={"Price"'),
+        ("better", ["lower", "higher"], "better= as a mapping"),
+        ("units", "km/h", 'units= as a mapping from category name to unit, e.g. units={"Top speed": "km/h"}'),
+    ],
+)
+def test_d4_csv_better_and_units_must_be_mappings(tmp_path: Path, argument: str, value: object, words: str) -> None:
+    path = write(tmp_path, CSV, "cars.csv")
+    with pytest.raises(DeckError) as info:
+        load_deck_csv(path, **{argument: value})  # type: ignore[arg-type]
+    assert info.value.field == argument
+    assert words in str(info.value)
+    assert "field 'l'" not in str(info.value) and "'k'" not in str(info.value)
 
 
 def test_d2_csv_decimal_comma_in_comma_file_is_an_error(tmp_path: Path) -> None:

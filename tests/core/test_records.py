@@ -200,6 +200,77 @@ def test_missing_rules_key_is_refused(finished: GameRecord, key: str) -> None:
     assert_refused(edited(finished, lambda d: d["rules"].pop(key)))
 
 
+def refusal(text: str) -> str:
+    with pytest.raises(RecordError) as info:
+        GameRecord.from_json(text)
+    return str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("key", "meaning"),
+    [
+        ("game", "game family"),
+        ("rules_version", "version"),
+        ("rules", "seats"),
+        ("seed", "seed"),
+        ("start", "start state"),
+        ("actions", "every action"),
+        ("events", "every event"),
+        ("outcome", "how the game ended"),
+    ],
+)
+def test_a_missing_key_is_named_with_what_it_holds(finished: GameRecord, key: str, meaning: str) -> None:
+    message = refusal(edited(finished, lambda d: d.pop(key)))
+    assert f"the record has no {key!r} (" in message and meaning in message
+    assert "known games" not in message  # the game is known; only the key is missing
+
+
+@pytest.mark.parametrize("key", ["seats", "options", "deck"])
+def test_a_missing_rules_key_is_named(finished: GameRecord, key: str) -> None:
+    message = refusal(edited(finished, lambda d: d["rules"].pop(key)))
+    assert f'"rules" has no {key!r}' in message and "known games" not in message
+
+
+def test_an_unknown_game_is_named_as_a_game(finished: GameRecord) -> None:
+    message = refusal(edited(finished, lambda d: d.__setitem__("game", "snap")))
+    assert message.startswith("unknown game 'snap'; known games: [") and "'classic'" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"), [("[]", "a list []"), ("[1, 2]", "a list [1, 2]"), ("42", "the number 42"), ("null", "null")]
+)
+def test_a_record_must_be_a_json_object(text: str, kind: str) -> None:
+    message = refusal(text)
+    assert message == f"a game record must be a JSON object {{...}}; got {kind}"
+    assert "format" not in message
+
+
+def test_rules_that_are_not_an_object_are_named(finished: GameRecord) -> None:
+    assert '"rules" must be an object {...}; got a list []' in refusal(
+        edited(finished, lambda d: d.__setitem__("rules", []))
+    )
+    assert "rule options must be an object" in refusal(edited(finished, lambda d: d["rules"].__setitem__("options", 3)))
+    assert "deck must be an object" in refusal(edited(finished, lambda d: d["rules"].__setitem__("deck", "zoo")))
+
+
+def test_a_seed_that_no_match_could_have_is_refused(finished: GameRecord) -> None:
+    for bad, kind in (([4], "a list [4]"), (True, "true/false true"), (4.5, "the number 4.5")):
+        message = refusal(edited(finished, lambda d, bad=bad: d.__setitem__("seed", bad)))
+        assert message == f"the record's seed must be a whole number, a text or null; got {kind}"
+
+
+@pytest.mark.parametrize("tag", ["type", "enum"])
+def test_an_unknown_record_type_is_named_as_one(finished: GameRecord, tag: str) -> None:
+    message = refusal(edited(finished, lambda d: d.__setitem__("actions", [{tag: "os.system", "value": "rm"}])))
+    assert message.startswith(f"unknown record {tag} 'os.system' in ")
+
+
+def test_a_number_too_long_to_read_is_refused_in_plain_words(finished: GameRecord) -> None:
+    text = finished.to_json().replace('"seed": 4', '"seed": ' + "9" * 5000)
+    message = refusal(text)
+    assert message == "a game record must be JSON; it holds a number too long to be part of a game"
+
+
 def test_bad_rule_options_are_refused(finished: GameRecord) -> None:
     for options in ({"seats": 1}, {"no_data": "sometimes"}, {"shuffle_twice": True}, {"simulation": "yes"}):
 

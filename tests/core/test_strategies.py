@@ -263,3 +263,76 @@ def test_match_stops_for_a_human_and_refuses_an_illegal_submit(zoo: Deck) -> Non
         match.step()
     match.submit(ChooseCategory(0))
     assert len(match.actions) == 2
+
+
+# -- the first chooser's edge with card counting (investigated: a real effect, not a bug) ---------------
+
+
+@dataclass(frozen=True)
+class FirstOfTheBest:
+    """Card counting with ties between equal scores broken by position, not by the seat's stream.
+
+    With it a game depends on the cards and the seating alone, so a game and
+    its rotated twin can be compared move for move.
+    """
+
+    inner: CardCounting = field(default_factory=CardCounting)
+
+    def choose(self, view: ClassicView, legal: Sequence[Any], rng: random.Random) -> Any:
+        class First(random.Random):
+            def randrange(self, *args: Any, **kwargs: Any) -> int:
+                return 0
+
+        return self.inner.choose(view, legal, First())
+
+
+def test_rotating_the_seats_rotates_the_game() -> None:
+    # Seat 0 wins about half of 6-seat "expert" games on decks with no-data
+    # values.  If anything in views, dealing or the driver favoured seat 0
+    # itself, moving every stack r seats to the left (and the first chooser
+    # with it) would change the game; it must only relabel it.
+    from toptrumps_core.deckfiles import load_deck
+    from toptrumps_core.events import ChooserDrawn
+
+    deck = load_deck("animals")
+    rules = ClassicRules(deck, seats=6)
+    names = [c.name for c in deck.cards]
+    compared = 0
+    for seed in range(12):
+        order = names[:]
+        random.Random(seed).shuffle(order)
+        stacks = [order[s::6] for s in range(6)]  # rule C2: one card at a time from seat 0
+        first = Match(rules, [FirstOfTheBest()] * 6, seed=seed, start=rules.start_from(stacks=stacks, chooser=0))
+        first.advance()
+        if any(isinstance(e, ChooserDrawn) for e in first.events):
+            continue  # a C8 lot draws among seats in seat order: not a relabelling
+        for r in (1, 3, 5):
+            rotated = [stacks[(s - r) % 6] for s in range(6)]
+            start = rules.start_from(stacks=rotated, chooser=r)
+            twin = Match(rules, [FirstOfTheBest()] * 6, seed=seed, start=start)
+            twin.advance()
+            assert twin.actions == first.actions
+            assert twin.outcome is not None and first.outcome is not None
+            assert twin.outcome.winners == {(w + r) % 6 for w in first.outcome.winners}
+            compared += 1
+    assert compared >= 15
+
+
+def test_card_counting_keeps_the_choice_with_a_sure_tie(zoo: Deck) -> None:
+    # The mechanism behind the first chooser's edge: Ant is weak everywhere it
+    # has data (Speed 1 loses to every card; Price 5 beats two opponents only
+    # 1 time in 10), but it has no Weight.  Under no_data="tie" (rule C6)
+    # naming Weight is a sure tie, scored 1/2, so card counting names it, the
+    # cards go to the pot and the same chooser picks again (rule C5).
+    rules = ClassicRules(zoo, seats=3)
+    state = rules.start_from(stacks=[["Ant", "Fox"], ["Bee", "Cat"], ["Dog", "Eel"]], chooser=0)
+    choice = CardCounting().choose(rules.observe(state, 0), rules.legal_actions(state), random.Random(0))
+    assert choice == ChooseCategory(2)  # Weight
+    after = rules.apply(state, choice).state
+    assert after.pot and after.chooser == 0 and rules.actor(after) == 0
+    # Told that a no-data card loses instead, it has no sure tie to hide behind.
+    loses = ClassicRules(zoo, seats=3, no_data="loses")
+    state = loses.start_from(stacks=[["Ant", "Fox"], ["Bee", "Cat"], ["Dog", "Eel"]], chooser=0)
+    assert CardCounting(no_data="loses").choose(
+        loses.observe(state, 0), loses.legal_actions(state), random.Random(0)
+    ) != ChooseCategory(2)

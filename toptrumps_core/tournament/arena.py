@@ -47,9 +47,11 @@ from toptrumps_core.protocol import (
     Event,
     Finite,
     Outcome,
+    ScenarioCards,
     Seat,
     Termination,
     Transition,
+    check_seat,
     whole_number,
 )
 from toptrumps_core.record import deck_from_data, deck_to_data, register, register_game
@@ -66,6 +68,7 @@ __all__ = [
     "MiniGame",
     "MiniGameOver",
     "MiniGameState",
+    "PinMiniGame",
     "Sector",
     "Spin",
     "Stage",
@@ -498,17 +501,7 @@ class ArenaRules:
         Raises:
             RuleOptionError: If a name is unknown or named twice.
         """
-        deck = self.openings[opening]
-        out: list[int] = []
-        for name in names:
-            try:
-                number = deck.index_of(name)
-            except KeyError as err:
-                raise RuleOptionError(err.args[0]) from None
-            if number in out:
-                raise RuleOptionError(f"card {name!r} is named twice in the scenario")
-            out.append(number)
-        return tuple(out)
+        return ScenarioCards(self.openings[opening]).numbers(names)
 
     def base_view(self, table: Table, seat: Seat) -> TournamentView:
         """Returns the public part of `table` as seen by `seat`.
@@ -516,8 +509,7 @@ class ArenaRules:
         Raises:
             IllegalActionError: If `seat` is not a seat of this game.
         """
-        if not 0 <= seat < self.seats:
-            raise IllegalActionError(f"no seat {seat!r}; expected 0 to {self.seats - 1}")
+        check_seat(seat, self.seats)
         return TournamentView(
             seat=seat,
             openings=self.openings,
@@ -699,6 +691,26 @@ class MiniGame(ArenaRules):
         sector = self.sector
         over: tuple[Event, ...] = () if sector is None else (MiniGameOver(sector, winners),)
         return replace(state, stage=Stage.OVER, outcome=outcome), events + over
+
+
+class PinMiniGame(MiniGame):
+    """A mini-game played on the pin tracks alone: Steal a Pin (T13), Grab 2 Pins (T14).
+
+    No deck is used and no card is dealt, so a scenario starts from the pins
+    on the tracks and the active player alone.
+    """
+
+    def start_from(self, *, pins: Sequence[int] | None = None, active: Seat = 0) -> MiniGameState:
+        """Returns the mini-game begun on a scenario table (tests and lessons).
+
+        Args:
+            pins: Pins on each track before (default none).
+            active: The active player.
+
+        Raises:
+            RuleOptionError: If a seat or pin count is not valid.
+        """
+        return self.begin(self.scenario_table(active=active, pins=pins)).state
 
 
 def _normalise_decks(decks: Sequence[Deck] | Deck | None) -> tuple[Deck, ...]:

@@ -59,9 +59,11 @@ from toptrumps_core.protocol import (
     Finite,
     Lot,
     Outcome,
+    ScenarioCards,
     Seat,
     Termination,
     Transition,
+    check_seat,
 )
 from toptrumps_core.record import register
 from toptrumps_core.tournament.arena import (
@@ -70,6 +72,7 @@ from toptrumps_core.tournament.arena import (
     MiniGame,
     MiniGameState,
     Stage,
+    Table,
     TieDiscard,
     TournamentView,
 )
@@ -429,23 +432,10 @@ class DuelRules:
         Raises:
             RuleOptionError: If a name is unknown or named twice, or as `start`.
         """
-        used: list[int] = []
-
-        def numbers(names: Sequence[str]) -> tuple[int, ...]:
-            out = []
-            for name in names:
-                try:
-                    number = self.deck.index_of(name)
-                except KeyError as err:
-                    raise RuleOptionError(err.args[0]) from None
-                if number in used:
-                    raise RuleOptionError(f"card {name!r} is named twice in the scenario")
-                used.append(number)
-                out.append(number)
-            return tuple(out)
-
-        built = [numbers(h) for h in hands]
-        return self.start(built, stack=numbers(stack), taken=tuple(c for h in built for c in h), chooser=chooser)
+        named = ScenarioCards(self.deck)
+        built = [named.numbers(h) for h in hands]
+        rest = named.numbers(stack)
+        return self.start(built, stack=rest, taken=tuple(c for h in built for c in h), chooser=chooser)
 
     # -- the protocol ----------------------------------------------------------
 
@@ -510,8 +500,7 @@ class DuelRules:
 
     def observe(self, state: DuelState, seat: Seat) -> TournamentView:
         """Returns what `seat` may see: its own top card and everything face up."""
-        if not 0 <= seat < self.seats:
-            raise IllegalActionError(f"no seat {seat!r}; expected 0 to {self.seats - 1}")
+        check_seat(seat, self.seats)
         view = TournamentView(
             seat=seat,
             openings=(self.deck,) * OPENINGS,
@@ -699,6 +688,44 @@ class DuelMiniGame(MiniGame):
             replace(state, stage=Stage.PLAY, play=play),
             CardsDealt(state.opening, tuple(map(len, hands))),
         )
+
+    def hands_table(
+        self,
+        *,
+        active: Seat,
+        pins: Sequence[int] | None,
+        stack: Sequence[str] | None,
+        opening: int,
+        hands: Sequence[Sequence[str]] | None,
+    ) -> Table:
+        """Returns a scenario's table; with `hands`, their cards lie on top of `stack`, as dealt.
+
+        Raises:
+            RuleOptionError: If a seat, opening or card name is not valid, or
+                a card is named twice (in the hands or the stack).
+        """
+        if hands is not None:  # the hands were dealt from the top of the stack
+            stack = dealt_then(self.openings[opening], hands, stack)
+        return self.scenario_table(active=active, pins=pins, stack=stack, opening=opening)
+
+    def start_with_hands(self, state: MiniGameState, hands: Sequence[Sequence[str]], chooser: Seat) -> MiniGameState:
+        """Returns `state` with the duel started from named hands (a scenario, not a deal).
+
+        Args:
+            state: A state whose table came from `hands_table` with the same hands.
+            hands: One list of card names per seat, top first; empty for a
+                seat not playing.
+            chooser: The first chooser.
+
+        Raises:
+            RuleOptionError: If a name is unknown, or as `DuelRules.start`.
+        """
+        assert state.opening is not None
+        built = [self.card_numbers(state.opening, names) for names in hands]
+        held = tuple(c for numbers in built for c in numbers)
+        rest = tuple(c for c in state.table.stacks[state.opening] if c not in held)
+        play = self.duel(state).start(built, stack=rest, taken=held, chooser=chooser)
+        return replace(state, stage=Stage.PLAY, play=play)
 
     def play_actor(self, state: MiniGameState) -> Actor:
         """Returns the duel's actor."""

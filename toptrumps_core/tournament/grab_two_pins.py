@@ -17,13 +17,11 @@ Rules version: 1.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from toptrumps_core.errors import IllegalActionError
-from toptrumps_core.protocol import Action, Seat, Transition
+from toptrumps_core.protocol import Action, Transition
 from toptrumps_core.tournament.arena import (
-    MiniGame,
     MiniGameState,
+    PinMiniGame,
     Sector,
     Stage,
     Table,
@@ -35,11 +33,11 @@ __all__ = ["PINS", "GrabTwoPinsRules"]
 PINS = 2  # rule T14
 
 
-class GrabTwoPinsRules(MiniGame):
+class GrabTwoPinsRules(PinMiniGame):
     """Grab 2 Pins (T14): two pins from the supply, as many as fit and as it has.
 
-    Takes the `ArenaRules` fields (``decks``, ``seats``, ``track_length``,
-    ``supply``, ``tie_discard``, ``hilo_pins``, ``pin_master``).
+    Takes the `ArenaRules` fields; its scenario start (`PinMiniGame.start_from`)
+    is already over.
 
     Example:
         >>> from toptrumps_core.cards import Category, Deck
@@ -56,18 +54,6 @@ class GrabTwoPinsRules(MiniGame):
         """Returns the finished mini-game: the pins are taken at once (T14)."""
         state, events = self.finish(MiniGameState(table, Stage.PLAY), [(table.active, PINS)])
         return Transition(state, events)
-
-    def start_from(self, *, pins: Sequence[int] | None = None, active: Seat = 0) -> MiniGameState:
-        """Returns the finished mini-game from a scenario (tests and lessons).
-
-        Args:
-            pins: Pins on each track before (default none).
-            active: The active player.
-
-        Raises:
-            RuleOptionError: If a seat or pin count is not valid.
-        """
-        return self.begin(self.scenario_table(active=active, pins=pins)).state
 
     def apply(self, state: MiniGameState, action: Action) -> Transition[MiniGameState]:
         """Raises IllegalActionError: nothing is left to do once Grab 2 Pins has begun."""

@@ -34,7 +34,7 @@ from toptrumps_core.tournament.arena import (
     Table,
     register_mini_game,
 )
-from toptrumps_core.tournament.duel import DuelMiniGame, dealt_then
+from toptrumps_core.tournament.duel import DuelMiniGame
 
 __all__ = ["HeadToHeadRules", "OpponentPicked", "PickOpponent"]
 
@@ -125,9 +125,7 @@ class HeadToHeadRules(DuelMiniGame):
         Raises:
             RuleOptionError: If a name, seat or opening is not valid.
         """
-        if hands is not None:  # the hands were dealt from the top of the stack
-            stack = dealt_then(self.openings[opening], hands, stack)
-        table = self.scenario_table(active=active, pins=pins, stack=stack, opening=opening)
+        table = self.hands_table(active=active, pins=pins, stack=stack, opening=opening, hands=hands)
         state = MiniGameState(table, Stage.PICK_OPPONENT, opening=opening)
         if opponent is None:
             if hands is not None:
@@ -140,13 +138,9 @@ class HeadToHeadRules(DuelMiniGame):
             return self._deal(state)[0]
         if len(hands) != 2:
             raise RuleOptionError("hands: two lists of card names, the active player's then the opponent's")
-        mine, theirs = (self.card_numbers(opening, h) for h in hands)
-        held = (*mine, *theirs)
-        rest = tuple(c for c in table.stacks[opening] if c not in held)
-        by_seat: list[tuple[int, ...]] = [() for _ in range(self.seats)]
-        by_seat[active], by_seat[opponent] = mine, theirs
-        play = self.duel(state).start(by_seat, stack=rest, taken=held, chooser=active)
-        return replace(state, stage=Stage.PLAY, play=play)
+        by_seat: list[Sequence[str]] = [() for _ in range(self.seats)]
+        by_seat[active], by_seat[opponent] = hands
+        return self.start_with_hands(state, by_seat, chooser=active)
 
     def legal_actions(self, state: MiniGameState) -> tuple[Action, ...]:
         """Returns the opponents to pick from, or the duel's actions."""

@@ -296,7 +296,7 @@ class HiLoState:
 class HiLoView:
     """What the active player sees: face-up cards, put-aside cards and counts.
 
-    Never holds a face-down card (DESIGN.md "Hidden information").
+    Never holds a face-down card: what a page shows from it gives nothing away.
 
     Attributes:
         seat: Always 0, the active player.
@@ -569,7 +569,7 @@ class HiLoRules:
         Raises:
             IllegalActionError: If `seat` is not 0.
         """
-        if seat != 0:
+        if type(seat) is not int or seat != 0:  # a bool or 0.0 is not seat 0
             raise IllegalActionError(f"Hi Lo has one seat, 0 (the active player); got {seat!r}")
         faces = tuple(card if slot < state.turned else None for slot, card in enumerate(state.row))
         seen = {c for c in faces if c is not None} | set(state.put_aside)

@@ -36,7 +36,7 @@ from toptrumps_core.tournament.arena import (
     Table,
     register_mini_game,
 )
-from toptrumps_core.tournament.duel import DuelMiniGame, dealt_then, play_order
+from toptrumps_core.tournament.duel import DuelMiniGame, play_order
 
 __all__ = ["DeckPicked", "MyGameRules", "PickDeck"]
 
@@ -127,21 +127,13 @@ class MyGameRules(DuelMiniGame):
         Raises:
             RuleOptionError: If a name, seat or opening is not valid.
         """
-        if hands is not None:  # the hands were dealt from the top of the stack
-            stack = dealt_then(self.openings[opening], hands, stack)
-        table = self.scenario_table(active=active, pins=pins, stack=stack, opening=opening)
+        if hands is not None and len(hands) != self.seats:
+            raise RuleOptionError(f"hands: one list of card names per seat ({self.seats}); got {len(hands)}")
+        table = self.hands_table(active=active, pins=pins, stack=stack, opening=opening, hands=hands)
         state = MiniGameState(table, Stage.PICK_DECK, opening=opening)
         if hands is None:
             return self._deal(state)[0]
-        if len(hands) != self.seats:
-            raise RuleOptionError(f"hands: one list of card names per seat ({self.seats}); got {len(hands)}")
-        built = [self.card_numbers(opening, h) for h in hands]
-        held = tuple(c for h in built for c in h)
-        if len(set(held)) != len(held):
-            raise RuleOptionError("a card is named in two hands")
-        rest = tuple(c for c in table.stacks[opening] if c not in held)
-        play = self.duel(state).start(built, stack=rest, taken=held, chooser=active)
-        return replace(state, stage=Stage.PLAY, play=play)
+        return self.start_with_hands(state, hands, chooser=active)
 
     def legal_actions(self, state: MiniGameState) -> tuple[Action, ...]:
         """Returns the six openings to pick from, or the duel's actions."""

@@ -16,14 +16,13 @@ Rules version: 1.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from toptrumps_core.protocol import Action, Seat, Transition, whole_number
 from toptrumps_core.record import register
 from toptrumps_core.tournament.arena import (
-    MiniGame,
     MiniGameState,
+    PinMiniGame,
     Sector,
     Stage,
     Table,
@@ -61,11 +60,11 @@ class NothingToSteal:
     seat: Seat
 
 
-class StealAPinRules(MiniGame):
+class StealAPinRules(PinMiniGame):
     """Steal a Pin (T13): take one pin from another player's track; nobody to rob, spin again.
 
-    Takes the `ArenaRules` fields (``decks``, ``seats``, ``track_length``,
-    ``supply``, ``tie_discard``, ``hilo_pins``, ``pin_master``).
+    Takes the `ArenaRules` fields; its scenario start is `PinMiniGame.start_from`
+    (no pins anywhere: nobody to rob, spin again).
 
     Example:
         >>> from toptrumps_core.cards import Category, Deck
@@ -90,18 +89,6 @@ class StealAPinRules(MiniGame):
             return Transition(state, ())
         state, events = self.end(replace(state, spin_again=True), (), (NothingToSteal(table.active),))
         return Transition(state, events)
-
-    def start_from(self, *, pins: Sequence[int] | None = None, active: Seat = 0) -> MiniGameState:
-        """Returns a scenario start (tests and lessons).
-
-        Args:
-            pins: Pins on each track (default none: nobody to rob).
-            active: The active player.
-
-        Raises:
-            RuleOptionError: If a seat or pin count is not valid.
-        """
-        return self.begin(self.scenario_table(active=active, pins=pins)).state
 
     def legal_actions(self, state: MiniGameState) -> tuple[Action, ...]:
         """Returns `Rob` for every other seat with at least one pin (T13)."""

@@ -35,14 +35,24 @@ Example:
 from __future__ import annotations
 
 import math
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.svg import COLOURS as CARD_COLOURS
-from toptrumps_core.svg import SANS_FONT, Svg
+from toptrumps_core.svg import (  # the element helpers both picture modules share
+    Svg,
+    _check_index,
+    _clean,
+    _finish,
+    _n,
+    _palette,
+    _rect,
+    _root,
+    _scale,
+    _text,
+)
 from toptrumps_core.tournament.arena import OPENINGS, SECTORS, Sector
 
 __all__ = [
@@ -146,9 +156,7 @@ Text colours reach a contrast ratio of 4.5:1 on their backgrounds; no
 colour is the only signal of anything (every sector and badge has words).
 """
 
-SVG_NS = "http://www.w3.org/2000/svg"
 _ELLIPSIS = "…"
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
 def sector_label(sector: Sector) -> str:
@@ -233,7 +241,7 @@ def arena(
         _check_count(size, "a stack size")
     if in_use is not None:
         _check_index(in_use, OPENINGS, "in_use")
-    palette = _palette(colours)
+    palette = _palette(colours, COLOURS)
     scale = _scale(width_px, ARENA_WIDTH_PX)
     width, height = ARENA_WIDTH_PX, ARENA_HEIGHT_PX
     cx, cy = width / 2, height / 2
@@ -258,9 +266,18 @@ def arena(
             "stroke-linejoin": "round",
         },
     )
-    _text(root, cx, cy - 18, "CARD ARENA", size=ARENA_TITLE_FONT_PX, fill=palette["arena_text"], bold=True)
-    _text(root, cx, cy + 12, "6 openings", size=ARENA_SMALL_FONT_PX, fill=palette["arena_text"])
-    _text(root, cx, cy + 36, _cards(total), size=ARENA_SMALL_FONT_PX, fill=palette["arena_text"])
+    _text(
+        root,
+        cx,
+        cy - 18,
+        "CARD ARENA",
+        anchor="middle",
+        size=ARENA_TITLE_FONT_PX,
+        fill=palette["arena_text"],
+        bold=True,
+    )
+    _text(root, cx, cy + 12, "6 openings", anchor="middle", size=ARENA_SMALL_FONT_PX, fill=palette["arena_text"])
+    _text(root, cx, cy + 36, _cards(total), anchor="middle", size=ARENA_SMALL_FONT_PX, fill=palette["arena_text"])
 
     for index in range(OPENINGS):
         angle = 60 * index
@@ -306,7 +323,9 @@ def arena(
                 dash="5 4",
             )
             number_ink = palette["text"]
-        _text(root, icon_x + icon_w / 2, box_y + 8, str(index + 1), size=22, fill=number_ink, bold=True)
+        _text(
+            root, icon_x + icon_w / 2, box_y + 8, str(index + 1), anchor="middle", size=22, fill=number_ink, bold=True
+        )
         text_left = icon_x + icon_w + 14
         room = left + OPENING_WIDTH_PX - 10 - text_left
         lines = _wrap(names[index], room, OPENING_NAME_FONT_PX, 2, bold=True)
@@ -336,7 +355,16 @@ def arena(
             _rect(
                 root, box_x - badge_w / 2, top - badge_h / 2, badge_w, badge_h, fill=palette["in_use"], rx=badge_h / 2
             )
-            _text(root, box_x, top + 5, "IN PLAY", size=BADGE_FONT_PX, fill=palette["in_use_text"], bold=True)
+            _text(
+                root,
+                box_x,
+                top + 5,
+                "IN PLAY",
+                anchor="middle",
+                size=BADGE_FONT_PX,
+                fill=palette["in_use_text"],
+                bold=True,
+            )
     return _finish(root)
 
 
@@ -389,7 +417,7 @@ def spinner(
         raise ValueError(f"expected {OPENINGS} sector labels; got {len(names)}")
     if sector is not None:
         _check_index(sector, OPENINGS, "sector")
-    palette = _palette(colours)
+    palette = _palette(colours, COLOURS)
     scale = _scale(width_px, SPINNER_WIDTH_PX)
     caption = _clean(caption)
     top = PAD_PX + (SPINNER_CAPTION_FONT_PX * 1.5 if caption else 0)
@@ -405,7 +433,16 @@ def spinner(
     _rect(root, 0, 0, width, height, fill=palette["table"], rx=CORNER_PX)
     if caption:
         text, size = _fit_size(caption, width - 2 * PAD_PX, SPINNER_CAPTION_FONT_PX, SECTOR_MIN_FONT_PX, bold=True)
-        _text(root, cx, PAD_PX + SPINNER_CAPTION_FONT_PX, text, size=size, fill=palette["table_text"], bold=True)
+        _text(
+            root,
+            cx,
+            PAD_PX + SPINNER_CAPTION_FONT_PX,
+            text,
+            anchor="middle",
+            size=size,
+            fill=palette["table_text"],
+            bold=True,
+        )
 
     radius = SPINNER_RADIUS_PX
     for index in range(OPENINGS):
@@ -459,6 +496,7 @@ def spinner(
                 label_x,
                 first + number * SECTOR_LINE_PX,
                 line,
+                anchor="middle",
                 size=size,
                 fill=palette["sector_text"],
                 bold=bold,
@@ -569,7 +607,7 @@ def pin_tracks(
     remarks = [_clean(str(n)) for n in notes] if notes else [""] * seats
     if len(remarks) != seats:
         raise ValueError(f"expected one note per player ({seats}) or none; got {len(remarks)}")
-    palette = _palette(colours)
+    palette = _palette(colours, COLOURS)
     scale = _scale(width_px, PIN_TRACKS_WIDTH_PX)
     width = PIN_TRACKS_WIDTH_PX
     height = TRACK_HEADER_PX + seats * TRACK_ROW_PX + PAD_PX
@@ -648,6 +686,7 @@ def pin_tracks(
                 count_left + count_w / 2,
                 holes_y + 7,
                 "FULL",
+                anchor="middle",
                 size=TRACK_COUNT_FONT_PX,
                 fill=palette["full_text"],
                 bold=True,
@@ -728,93 +767,15 @@ def _wrap(text: str, room: float, size: float, max_lines: int, *, bold: bool = F
 # --- Element helpers ---------------------------------------------------------------------------
 
 
-def _clean(text: str) -> str:
-    """Returns `text` on one line, without characters XML 1.0 cannot hold."""
-    return " ".join(_NOT_XML.sub("", text).split())
-
-
-def _n(number: float, digits: int = 2) -> str:
-    """Returns `number` as short SVG attribute text: ``12``, ``12.5``."""
-    text = f"{number:.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def _at(cx: float, cy: float, radius: float, degrees: float) -> tuple[float, float]:
     """Returns the point `radius` from the centre at `degrees` clockwise from 12 o'clock."""
     theta = math.radians(degrees)
     return cx + radius * math.sin(theta), cy - radius * math.cos(theta)
 
 
-def _palette(colours: Mapping[str, str] | None) -> Mapping[str, str]:
-    if not colours:
-        return COLOURS
-    unknown = sorted(set(colours) - set(COLOURS))
-    if unknown:
-        raise ValueError(f"unknown colour names {unknown!r}; expected some of {sorted(COLOURS)!r}")
-    return {**COLOURS, **colours}
-
-
-def _scale(width_px: int, design_width: float) -> float:
-    if isinstance(width_px, bool) or not isinstance(width_px, int) or width_px < 1:
-        raise ValueError(f"expected width_px as a whole number of pixels >= 1; got {width_px!r}")
-    return width_px / design_width
-
-
-def _check_index(index: object, count: int, what: str) -> None:
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
-        raise ValueError(f"{what} must be an index from 0 to {count - 1}; got {index!r}")
-
-
 def _check_count(count: object, what: str) -> None:
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"{what} must be a whole number >= 0; got {count!r}")
-
-
-def _root(width: float, height: float, scale: float, title: str, desc: str) -> ET.Element:
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": SVG_NS,
-            "width": _n(width * scale),
-            "height": _n(height * scale),
-            "viewBox": f"0 0 {_n(width)} {_n(height)}",
-            "role": "img",
-            "font-family": SANS_FONT,
-        },
-    )
-    ET.SubElement(root, "title").text = _clean(title)
-    ET.SubElement(root, "desc").text = _clean(desc)
-    return root
-
-
-def _finish(root: ET.Element) -> Svg:
-    return Svg(ET.tostring(root, encoding="unicode"))
-
-
-def _rect(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    width: float,
-    height: float,
-    *,
-    fill: str,
-    rx: float = 0,
-    stroke: str | None = None,
-    stroke_width: float = 0,
-    dash: str | None = None,
-) -> ET.Element:
-    element = ET.SubElement(
-        parent, "rect", {"x": _n(x), "y": _n(y), "width": _n(width), "height": _n(height), "fill": fill}
-    )
-    if rx:
-        element.set("rx", _n(rx))
-    if stroke:
-        element.set("stroke", stroke)
-        element.set("stroke-width", _n(stroke_width))
-    if dash:
-        element.set("stroke-dasharray", dash)
-    return element
 
 
 def _circle(
@@ -848,23 +809,3 @@ def _line(parent: ET.Element, x1: float, y1: float, x2: float, y2: float, stroke
             "stroke-linecap": "round",
         },
     )
-
-
-def _text(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: float,
-    fill: str,
-    anchor: str = "middle",
-    bold: bool = False,
-) -> ET.Element:
-    element = ET.SubElement(parent, "text", {"x": _n(x), "y": _n(y), "font-size": _n(size), "fill": fill})
-    if anchor != "start":
-        element.set("text-anchor", anchor)
-    if bold:
-        element.set("font-weight", "bold")
-    element.text = _clean(text)
-    return element

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tournament_helpers import make_big, make_tiny
 
+from tests.core.tournament.tournament_helpers import make_big, make_tiny
 from toptrumps_core.cards import Deck
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from tournament_helpers import POWER, kinds, make_big, names, run
 
+from tests.core.tournament.tournament_helpers import POWER, kinds, make_big, names, run
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.errors import IllegalActionError, RuleOptionError

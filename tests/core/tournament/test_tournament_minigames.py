@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tournament_helpers import COST, POWER, SPEED, kinds, names, run
 
+from tests.core.tournament.tournament_helpers import COST, POWER, SPEED, kinds, names, run
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.errors import IllegalActionError

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tournament_helpers import make_big
 
+from tests.core.tournament.tournament_helpers import make_big
 from toptrumps_core.deckfiles import bundled_decks, load_deck
 from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import CHANCE, Finite, Termination

@@ -1,0 +1,64 @@
+"""Building a deck in code (rules D1, D2): any sequence will do, and a wrong piece is named.
+
+A `Deck` built in code is validated like a deck file (D4): the mistake comes
+back as one `DeckError` that says what was expected, never as an
+AttributeError from deep inside.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from toptrumps_core.cards import Card, Category, Deck
+from toptrumps_core.errors import DeckError
+
+CATS = [Category("Speed", "km/h"), Category("Price", "£", higher_is_better=False)]
+
+
+def cards(categories: Any) -> list[Card]:
+    return [
+        Card("Kart", [Fraction(60), Fraction(9)], categories),
+        Card("Bus", [Fraction(100), None], categories),
+    ]
+
+
+def test_categories_and_cards_given_as_lists_make_the_same_deck_as_tuples() -> None:
+    from_lists = Deck("Vehicles", CATS, cards(CATS))
+    from_tuples = Deck("Vehicles", tuple(CATS), tuple(cards(tuple(CATS))))
+    assert from_lists == from_tuples and hash(from_lists) == hash(from_tuples)
+    assert isinstance(from_lists.categories, tuple) and isinstance(from_lists.cards, tuple)
+    kart = from_lists.card("Kart")
+    assert isinstance(kart.values, tuple) and kart.categories == from_lists.categories
+    assert kart["Price"] == 9
+
+
+@pytest.mark.parametrize(
+    ("categories", "deck_cards", "field", "words"),
+    [
+        (("A", "B"), (), "categories", "a Category, e.g. Category('Speed', 'km/h'), at position 1; got 'A'"),
+        ("AB", (), "categories", "a list or tuple of Category objects; got 'AB'"),
+        (None, (), "categories", "a list or tuple of Category objects; got None"),
+        (CATS, ["Kart", "Bus"], "cards", "a Card, e.g. Card('Cheetah', values, categories), at position 1"),
+        (CATS, None, "cards", "a list or tuple of Card objects; got None"),
+        (CATS, [*cards(CATS), 3], "cards", "at position 3; got 3"),
+    ],
+    ids=["names_for_categories", "text_for_categories", "no_categories", "names_for_cards", "no_cards", "a_number"],
+)
+def test_a_wrong_piece_is_a_deck_error_saying_what_was_expected(
+    categories: Any, deck_cards: Any, field: str, words: str
+) -> None:
+    with pytest.raises(DeckError) as info:
+        Deck("D", categories, deck_cards)
+    assert info.value.field == field
+    assert words in str(info.value)
+
+
+def test_a_card_of_another_deck_names_both_sets_of_categories() -> None:
+    other = [Category("Speed", "km/h"), Category("Seats")]
+    with pytest.raises(DeckError) as info:
+        Deck("D", CATS, [cards(CATS)[0], Card("Van", [Fraction(1), Fraction(2)], other)])
+    assert (info.value.card, info.value.field) == ("Van", "categories")
+    assert "the deck's own categories ('Speed', 'Price'); got ('Speed', 'Seats')" in str(info.value)
