@@ -113,6 +113,14 @@ CSS = f"""
   font-size: 20px; color: {_C["text"]}; background: #FFFFFF; border: 2px solid {_C["border"]}; border-radius: 10px;
 }}
 .tt-table .jupyter-widget-Collapse-header:focus-visible {{ outline: 4px solid {_C["select"]}; }}
+.tt-selfcheck .widget-radio-box label {{ font-size: 20px; line-height: 1.7; }}
+.tt-selfcheck .widget-radio-box input[type="radio"] {{ width: 20px; height: 20px; }}
+.tt-lesson .tt-svg svg {{ max-width: 100%; height: auto; }}
+.tt-lesson table.tt-table {{ font-size: 17px; border-collapse: collapse; }}
+.tt-lesson table.tt-table th, .tt-lesson table.tt-table td {{
+  padding: 4px 10px; border-bottom: 1px solid {_C["rule"]};
+}}
+.tt-experiment .widget-progress {{ --jp-widgets-inline-width: 100%; max-width: 640px; }}
 @media (prefers-reduced-motion: reduce) {{ .tt-table * {{ transition: none !important; animation: none !important; }} }}
 </style>
 """

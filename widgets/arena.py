@@ -49,20 +49,20 @@ Example:
 
 from __future__ import annotations
 
-import html
-import io
 import json
+import logging
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
 import ipywidgets as ipw
 
 from toptrumps_core import svg
-from toptrumps_core.cards import Category, Deck, Value, format_value
+from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
@@ -119,7 +119,31 @@ from toptrumps_core.tournament.my_game import DeckPicked, PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob
 from toptrumps_core.tournament.strategies import TournamentPlayer
-from widgets._boundary import ErrorBoundary, StatusKind, handler
+from widgets._boundary import LOGGER_NAME, handler
+from widgets._common import (
+    DEFAULT_SEED,
+    SEED_MAX,
+    Experiment,
+    SeatedView,
+    SeatNames,
+    and_list,
+    big_button,
+    count_slider,
+    esc,
+    figure_svg,
+    html_widget,
+    is_whole,
+    log_html,
+    number_dropdown,
+    pass_panel,
+    plural,
+    replayed,
+    rule_toggle,
+    seed_text,
+    swap_children,
+    value_text,
+    whole,
+)
 from widgets._style import style_sheet
 from widgets.spinner import SPIN_SECONDS, Schedule, Sleep, Spinner
 
@@ -135,10 +159,6 @@ __all__ = [
     "TournamentSettings",
 ]
 
-DEFAULT_SEED = 2024
-"""The seed a new tournament starts with (shown in the page, so a class can share a game)."""
-SEED_MAX = 999_999_999
-"""Largest seed the page accepts; seeds are whole numbers from 0."""
 LOG_LINES = 80
 """How many lines the log keeps, newest first."""
 FAST_FORWARD_MAX_ACTIONS = 5_000
@@ -151,6 +171,7 @@ PLAYERS_KEY = "players"
 """Key the save file adds beside the game record: ``"human"`` or ``"computer"`` per seat."""
 
 _MAX_CHANCE_STEPS = 100
+_log = logging.getLogger(LOGGER_NAME)
 _MIN_SEATS, _MAX_SEATS = 2, 6
 
 Screen = Literal["over", "spinning", "pass", "spin", "choose", "watch"]
@@ -241,24 +262,20 @@ class TournamentSettings:
             RuleOptionError: Naming the first setting that is wrong, with what
                 was expected.
         """
-        if not _is_whole(self.seats) or not _MIN_SEATS <= self.seats <= _MAX_SEATS:
+        if not is_whole(self.seats) or not _MIN_SEATS <= self.seats <= _MAX_SEATS:
             raise RuleOptionError(
                 f"the number of players must be a whole number from {_MIN_SEATS} to {_MAX_SEATS}; got {self.seats!r}"
             )
-        if not _is_whole(self.humans) or not 0 <= self.humans <= self.seats:
+        if not is_whole(self.humans) or not 0 <= self.humans <= self.seats:
             raise RuleOptionError(
                 f"the number of people must be from 0 to the number of players ({self.seats}); got {self.humans!r}"
             )
-        if not _is_whole(self.seed) or not 0 <= self.seed <= SEED_MAX:
+        if not is_whole(self.seed) or not 0 <= self.seed <= SEED_MAX:
             raise RuleOptionError(f"the seed must be a whole number from 0 to {SEED_MAX:,}; got {self.seed!r}")
         if self.tie_discard not in ("all", "tied_only"):
             raise RuleOptionError(f"tie_discard must be 'all' or 'tied_only' (rule T6); got {self.tie_discard!r}")
         if self.hilo_pins not in ("per_call", "complete_run"):
             raise RuleOptionError(f"hilo_pins must be 'per_call' or 'complete_run' (rule T12); got {self.hilo_pins!r}")
-
-
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _load_decks(decks: Sequence[str | Deck] | str | Deck | None) -> Sequence[Deck] | Deck | None:
@@ -273,53 +290,6 @@ def _load_decks(decks: Sequence[str | Deck] | str | Deck | None) -> Sequence[Dec
 def _strategies(seats: int, humans: Iterable[Seat]) -> list[Any]:
     people = set(humans)
     return [HUMAN if seat in people else TournamentPlayer() for seat in range(seats)]
-
-
-# -- words ---------------------------------------------------------------------------------
-
-_PREFIX_UNITS = frozenset("£$€¥₹")
-_LABEL_UNITS = frozenset({"year", "years ad", "ad", "ce"})
-
-
-def _value_text(category: Category, value: Value) -> str:
-    """Returns a value with its unit as players say it: "120 km/h", "45%", "£40", "n/a"."""
-    if value is None:
-        return "n/a"
-    number = format_value(value)
-    unit = category.unit.strip()
-    if not unit or unit.lower() in _LABEL_UNITS:
-        return number
-    if unit in _PREFIX_UNITS:
-        return f"{unit}{number}"
-    return f"{number}{unit}" if unit in ("%", "°") else f"{number} {unit}"
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def _plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
-def _and(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _names(seats: int, humans: Sequence[Seat]) -> tuple[str, ...]:
-    """Returns the page's name for each seat: "You" (one person) or "Player N", and "Computer N"."""
-    names = []
-    person = computer = 0
-    for seat in range(seats):
-        if seat in humans:
-            person += 1
-            names.append("You" if len(humans) == 1 else f"Player {person}")
-        else:
-            computer += 1
-            names.append(f"Computer {computer}")
-    return tuple(names)
 
 
 # -- what happened in a mini-game -----------------------------------------------------------------
@@ -350,7 +320,7 @@ class _HiLoRow:
 # -- the widget --------------------------------------------------------------------------------
 
 
-class TournamentArena(ipw.VBox):
+class TournamentArena(SeatedView):
     """The Top Trumps Tournament over a core `Match` (rules T1-T16).
 
     Build one with `TournamentArena.new` in a notebook cell; the cell
@@ -386,27 +356,20 @@ class TournamentArena(ipw.VBox):
         super().__init__()
         if not isinstance(match.rules, TournamentRules):
             raise RuleOptionError(f"TournamentArena plays TournamentRules; got {type(match.rules).__name__}")
-        self.add_class("tt-table")
-        self._boundary = ErrorBoundary(self._show_status, snapshot=self._snapshot)
+        self._start_view(snapshot=self._snapshot)
         self._saves_dir = Path(saves_dir) if saves_dir is not None else Path(SAVES_FOLDER)
-        self._status_text = ""
-        self._status_kind: StatusKind = "info"
-        self._dynamic: list[ipw.Widget] = []
         self._buttons: dict[str, ipw.Button] = {}
         self._choices: dict[str, Action] = {}
-        self._viewer: Seat | None = None
-        self._log: list[str] = []
         self._notes: list[str] = []
         self._mini_events: list[Event] = []
         self._ctx = _Context()
         self._last_spin: tuple[str, int, Seat | None, bool] | None = None
         self._saved_name = ""
 
-        self._title = _html("tt-title")
-        self._turn = _html("tt-turn")
-        self._order = _html("tt-order")
-        self._status = _html("tt-status")
-        self._panel_head = _html("tt-panel-head")
+        self._title = html_widget("tt-title")
+        self._turn = html_widget("tt-turn")
+        self._order = html_widget("tt-order")
+        self._panel_head = html_widget("tt-panel-head")
         self._panel = ipw.VBox(layout=ipw.Layout(width="100%"))
         self._spinner = Spinner(
             caption="Spin for the mini-game",
@@ -416,15 +379,13 @@ class TournamentArena(ipw.VBox):
             on_spin=self.spin,
             on_revealed=self._spin_revealed,
         )
-        self._tracks = _html("tt-board")
-        self._arena_picture = _html("tt-board")
-        self._next_button = _big_button("Next ▶", "Take the next computer or chance step", primary=True)
-        self._fast_button = _big_button(
-            "Fast-forward ⏩", "Play on until a person must act (or the tournament ends)", primary=False
+        self._tracks = html_widget("tt-board")
+        self._arena_picture = html_widget("tt-board")
+        self._start_seats(
+            next_tooltip="Take the next computer or chance step",
+            fast_tooltip="Play on until a person must act (or the tournament ends)",
         )
-        self._log_view = _html("tt-log")
-        self._next_button.on_click(lambda _button: self.next())
-        self._fast_button.on_click(lambda _button: self.fast_forward())
+        self._log_view = html_widget("tt-log")
         self._build_save_box()
         self._build_settings_box(settings or self._settings_of(match))
 
@@ -433,7 +394,7 @@ class TournamentArena(ipw.VBox):
                 self._panel_head,
                 self._panel,
                 ipw.HBox([self._next_button, self._fast_button], layout=ipw.Layout(margin="10px 0")),
-                _html("tt-heading-box", '<div class="tt-heading">What happened (newest first)</div>'),
+                html_widget("tt-heading-box", '<div class="tt-heading">What happened (newest first)</div>'),
                 self._log_view,
             ]
         )
@@ -506,11 +467,6 @@ class TournamentArena(ipw.VBox):
     # -- public read-only helpers ----------------------------------------------------------------
 
     @property
-    def match(self) -> Match:
-        """The core match being played (Python only; never synced to the page)."""
-        return self._match
-
-    @property
     def spinner(self) -> Spinner:
         """The spinner widget."""
         return self._spinner
@@ -522,16 +478,6 @@ class TournamentArena(ipw.VBox):
         Empty when the computers are to play ("Next ▶") or the tournament is over.
         """
         return dict(self._buttons)
-
-    @property
-    def next_button(self) -> ipw.Button:
-        """The "Next ▶" button."""
-        return self._next_button
-
-    @property
-    def fast_forward_button(self) -> ipw.Button:
-        """The "Fast-forward ⏩" button."""
-        return self._fast_button
 
     @property
     def save_button(self) -> ipw.Button:
@@ -549,16 +495,6 @@ class TournamentArena(ipw.VBox):
         return dict(self._control_map)
 
     @property
-    def log_lines(self) -> tuple[str, ...]:
-        """The log, newest first, at most `LOG_LINES` lines."""
-        return tuple(self._log)
-
-    @property
-    def status(self) -> str:
-        """The status line's text: the last message or error, "" if none."""
-        return self._status_text
-
-    @property
     def winner_text(self) -> str:
         """Who won, e.g. "Computer 2 wins the tournament!"; "" while it goes on."""
         outcome = self._match.outcome
@@ -568,10 +504,6 @@ class TournamentArena(ipw.VBox):
     def saved_name(self) -> str:
         """The name of the file last written by "Save" ("" before any save)."""
         return self._saved_name
-
-    def player_name(self, seat: Seat) -> str:
-        """Returns how the page names `seat`: "You", "Player 2", "Computer 1"."""
-        return self._names[seat]
 
     @property
     def screen(self) -> Screen:
@@ -621,20 +553,14 @@ class TournamentArena(ipw.VBox):
         else:
             action = choice
         if action not in self._match.legal_actions():
-            raise IllegalActionError(f"{self._names[seat]} cannot choose {action!r} now")
+            offered = ", ".join(repr(label) for label in self._choices) or "none"
+            raise IllegalActionError(
+                f"that is not one of {self._names.whose(seat)} choices just now; the choices are {offered}"
+            )
         self._spinner.cancel(reveal=True)
         events: list[Event] = list(self._match.submit(action))
         self._settle(events)
         self._after_intent(events, animate=True)
-
-    @handler
-    def ready(self) -> None:
-        """Hot seat: the person named on the pass screen is at the screen; show their card."""
-        if self.screen != "pass":
-            raise IllegalActionError("nobody needs to take a turn at the screen just now")
-        self._viewer = self._match.waiting_for
-        self._set_status("")
-        self._render()
 
     @handler
     def next(self) -> None:
@@ -666,7 +592,7 @@ class TournamentArena(ipw.VBox):
         games = sum(isinstance(e, MiniGameOver) for e in events)
         self._after_intent(events, animate=False)
         more = "" if match.is_over or self._person_due() is not None else " Press again to go on."
-        self._set_status(f"Fast-forwarded {_plural(taken, 'move')} ({_plural(games, 'mini-game')} finished).{more}")
+        self._status.show(f"Fast-forwarded {plural(taken, 'move')} ({plural(games, 'mini-game')} finished).{more}")
 
     @handler
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
@@ -699,7 +625,7 @@ class TournamentArena(ipw.VBox):
         self._saved_name = target.name
         self._refresh_saved_files()
         where = str(target) if path is not None else f"{self._saves_dir.name}/{target.name}"
-        self._set_status(f"Saved as {where}. To carry on later, pick it under Save or resume 💾.")
+        self._status.show(f"Saved as {where}. To carry on later, pick it under Save or resume 💾.")
         self._render_save_box()
         return target
 
@@ -735,7 +661,7 @@ class TournamentArena(ipw.VBox):
         self._spinner.cancel(reveal=False)
         self._install(match)
         self._set_controls(self._settings_of(match))
-        self._set_status(
+        self._status.show(
             f"Resumed {name}: move {len(match.actions)}, {self._match_summary()}.",
         )
 
@@ -754,7 +680,13 @@ class TournamentArena(ipw.VBox):
         which and the tournament in play is untouched.
         """
         settings = self._settings_from_controls()
-        given = {"seats": seats, "humans": humans, "seed": seed, "tie_discard": tie_discard, "hilo_pins": hilo_pins}
+        given: dict[str, Any] = {
+            "seats": seats,
+            "humans": humans,
+            "seed": seed,
+            "tie_discard": tie_discard,
+            "hilo_pins": hilo_pins,
+        }
         settings = replace(settings, **{k: v for k, v in given.items() if v is not None})
         settings.check()
         rules = TournamentRules(
@@ -767,8 +699,8 @@ class TournamentArena(ipw.VBox):
         self._spinner.cancel(reveal=False)
         self._install(match)
         self._set_controls(settings)
-        people = _plural(settings.humans, "person", "people")
-        self._set_status(f"New tournament: {settings.seats} players ({people}), seed {settings.seed}.")
+        people = plural(settings.humans, "person", "people")
+        self._status.show(f"New tournament: {settings.seats} players ({people}), seed {settings.seed}.")
 
     # -- flow ---------------------------------------------------------------------------------------
 
@@ -777,10 +709,6 @@ class TournamentArena(ipw.VBox):
         rules = self._match.rules
         assert isinstance(rules, TournamentRules)  # checked in __init__ and on resume
         return rules
-
-    @property
-    def _hot_seat(self) -> bool:
-        return len(self._match.humans) > 1
 
     def _active(self) -> Seat | None:
         """Returns the active player (T4), or None before the start is drawn and in the Finale."""
@@ -851,9 +779,8 @@ class TournamentArena(ipw.VBox):
             raise IllegalActionError("the tournament is over — start a new one under New tournament ⚙")
         seat = self._person_due()
         if seat is not None:
-            who = "your" if self._names[seat] == "You" else f"{self._names[seat]}'s"
             what = "spin — press Spin ⟳" if match.waiting_for is None else "turn — a person must choose first"
-            raise IllegalActionError(f"it is {who} {what}")
+            raise IllegalActionError(f"it is {self._names.whose(seat)} {what}")
 
     def _settle(self, events: list[Event]) -> None:
         """Takes pending chance actions other than spins (lots, the Finale's shuffle)."""
@@ -867,7 +794,7 @@ class TournamentArena(ipw.VBox):
 
     def _after_intent(self, events: list[Event], *, animate: bool) -> None:
         spun = self._absorb(events)
-        self._set_status("")
+        self._status.show("")
         if spun is not None:
             self._show_spin(spun, animate=animate)
         self._render()
@@ -877,16 +804,8 @@ class TournamentArena(ipw.VBox):
 
     def _install(self, match: Match) -> None:
         """Makes `match` the tournament in play: takes its first chance steps, rebuilds the log, renders."""
-        previous = getattr(self, "_match", None)
-        self._match = match
-        events: list[Event] = []
-        try:
-            self._settle(events)
-        except BaseException:
-            if previous is not None:
-                self._match = previous
-            raise
-        self._names = _names(match.rules.seats, match.humans)
+        self._swap_match(match, self._settle)  # its events are read with the rest below
+        self._names = SeatNames(match.rules.seats, match.humans)
         self._viewer = None
         self._log = []
         self._notes = [""] * match.rules.seats
@@ -953,7 +872,7 @@ class TournamentArena(ipw.VBox):
 
     def _show_spin(self, spun: tuple[str, int, Seat | None, bool], *, animate: bool) -> None:
         kind, sector, seat, finale = spun
-        who = self._subject(seat, "spin", "spins") if seat is not None else "The active player spins"
+        who = self._names.subject(seat, "spin", "spins") if seat is not None else "The active player spins"
         if kind == "mini_game":
             labels = tsvg.SECTOR_LABELS
             caption = f"{who} for the mini-game"
@@ -988,10 +907,9 @@ class TournamentArena(ipw.VBox):
             raise RecordError(f"{name} holds a saved {str(data.get('game'))[:40]!r} game, not a tournament")
         try:
             record = GameRecord.from_json(text)
-        except TopTrumpsError as err:
-            raise RecordError(f"{name} is not a saved tournament that can be replayed ({err})") from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
-            raise RecordError(f"{name} is not a saved tournament that can be replayed") from None
+        except (TopTrumpsError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as err:
+            _log.info("%s does not load as a game record: %s", name, err)  # the details name Python values
+            raise RecordError(f"{name} is not a saved tournament that this app can replay") from None
         rules = record.rules
         if not isinstance(rules, TournamentRules):
             raise RecordError(f"{name} is not a saved tournament")
@@ -1008,7 +926,8 @@ class TournamentArena(ipw.VBox):
                     if match.actions[-1] != action:
                         raise RecordError("a computer player or a spin came out differently")
         except TopTrumpsError as err:
-            raise RecordError(f"{name} does not replay with these players ({err})") from None
+            _log.info("%s does not replay: %s", name, err)
+            raise RecordError(f"{name} does not replay with these players") from None
         return match
 
     def _humans_of(self, players: object, seats: int, name: str) -> tuple[Seat, ...]:
@@ -1028,24 +947,9 @@ class TournamentArena(ipw.VBox):
         if self._match.is_over:
             return self.winner_text
         pins = ", ".join(f"{self._names[s]} {n}" for s, n in enumerate(view.tracks))
-        return f"after {_plural(view.turns, 'mini-game')} (pins: {pins})"
+        return f"after {plural(view.turns, 'mini-game')} (pins: {pins})"
 
     # -- words ----------------------------------------------------------------------------------------
-
-    def _subject(self, seat: Seat, you: str, other: str, *, start: bool = True) -> str:
-        """Returns "<Name> <verb>" with the verb agreeing: "You win", "Computer 1 wins"."""
-        name = self._names[seat]
-        if name == "You":
-            return f"{'You' if start else 'you'} {you}"
-        return f"{name} {other}"
-
-    def _object(self, seat: Seat) -> str:
-        name = self._names[seat]
-        return "you" if name == "You" else name
-
-    def _possessive(self, seat: Seat) -> str:
-        name = self._names[seat]
-        return "your" if name == "You" else f"{name}'s"
 
     def _deck_in_play(self) -> Deck | None:
         opening = self._ctx.opening
@@ -1058,7 +962,7 @@ class TournamentArena(ipw.VBox):
         name = deck.cards[card].name
         if category is None:
             return name
-        return f"{name} {_value_text(deck.categories[category], deck.cards[card].values[category])}"
+        return f"{name} {value_text(deck.categories[category], deck.cards[card].values[category])}"
 
     def _category_name(self, category: int) -> str:
         deck = self._deck_in_play()
@@ -1075,74 +979,76 @@ class TournamentArena(ipw.VBox):
         names = self._names
         match event:
             case StarterDrawn(seat=seat):
-                starts = self._subject(seat, "start", "starts")
-                return f"{starts} the tournament: the spin for who starts chose {self._object(seat)} (T3)."
+                starts = names.subject(seat, "start", "starts")
+                return f"{starts} the tournament: the spin for who starts chose {names.whom(seat)} (T3)."
             case MiniGameSpun(seat=seat, sector=sector):
-                return f"{self._subject(seat, 'spin', 'spins')}: {tsvg.sector_label(sector)}! ({_RULE_IDS[sector]})"
+                return f"{names.subject(seat, 'spin', 'spins')}: {tsvg.sector_label(sector)}! ({_RULE_IDS[sector]})"
             case TurnPassed(seat=seat):
-                return f"The turn passes left to {self._object(seat)}."
+                return f"The turn passes left to {names.whom(seat)}."
             case FinaleBegan(full=full):
-                who = _and([self._possessive(s) for s in full])
+                who = and_list([names.whose(s) for s in full])
                 return f"{who[:1].upper() + who[1:]} track is full: the Finale begins! (T15)"
             case DeckSpun(opening=opening, deck=deck):
                 return f"The spinner chose deck {opening + 1}: {deck}."
             case DeckPicked(seat=seat, opening=opening, deck=deck):
-                return f"{self._subject(seat, 'pick', 'picks')} deck {opening + 1}, {deck}, for My Game."
+                return f"{names.subject(seat, 'pick', 'picks')} deck {opening + 1}, {deck}, for My Game."
             case OpponentPicked(seat=seat, opponent=opponent):
-                return f"{self._subject(seat, 'pick', 'picks')} {self._object(opponent)} for Head to Head."
+                return f"{names.subject(seat, 'pick', 'picks')} {names.whom(opponent)} for Head to Head."
             case CardsDealt(opening=opening, counts=counts):
                 dealt = ", ".join(f"{names[s]} {n}" for s, n in enumerate(counts) if n)
                 return f"Dealt from {self._rules.openings[opening].name}: {dealt}."
             case CardsReturned(opening=opening, count=count):
-                return f"{_plural(count, 'card')} went back under the {self._rules.openings[opening].name} stack (T2)."
+                return f"{plural(count, 'card')} went back under the {self._rules.openings[opening].name} stack (T2)."
             case CardsRevealed(category=category, cards=cards, chooser=chooser):
                 ctx.category = category
                 shown = " · ".join(f"{names[s]}: {self._card_words(c, category)}" for s, c in cards)
                 if chooser is None:
                     return f"{self._category_name(category)} again — {shown}"
-                return f"{self._subject(chooser, 'choose', 'chooses')} {self._category_name(category)} — {shown}"
+                return f"{names.subject(chooser, 'choose', 'chooses')} {self._category_name(category)} — {shown}"
             case ComparisonWon(seat=seat, card=card):
                 keeps = "keep" if names[seat] == "You" else "keeps"
-                return f"{self._subject(seat, 'win', 'wins')} with {self._card_words(card, None)} and {keeps} it (T5)."
+                return f"{names.subject(seat, 'win', 'wins')} with {self._card_words(card, None)} and {keeps} it (T5)."
             case CardsDiscarded(cards=cards):
                 thrown = ", ".join(f"{self._card_words(c, None)} ({names[s]})" for s, c in cards)
                 return f"Discarded face up: {thrown}."
             case ComparisonTied(category=category, tied=tied, again=again):
-                why = f"tie between {_and([self._object(s) for s in tied])}" if tied else "tie (a card has no data)"
-                who = _and([self._object(s) for s in again])
+                why = f"tie between {and_list([names.whom(s) for s in tied])}" if tied else "tie (a card has no data)"
+                who = and_list([names.whom(s) for s in again])
                 return f"A {why}: {who} compare {self._category_name(category)} again (T6)."
             case PlayerOut(seat=seat):
-                return f"{self._subject(seat, 'are', 'is')} out of cards."
+                return f"{names.subject(seat, 'are', 'is')} out of cards."
             case CardsDrawn(cards=cards):
-                who = _and([self._object(s) for s, _ in cards])
+                who = and_list([names.whom(s) for s, _ in cards])
                 return f"{who[:1].upper() + who[1:]} ran out in the tie: each gets a new card from the stack (T7)."
             case StayerDrawn(seat=seat, among=among):
-                stays = self._subject(seat, "stay", "stays", start=False)
-                return f"Drawn by lot among {_and([self._object(s) for s in among])}: {stays} in (T7)."
+                stays = names.subject(seat, "stay", "stays", start=False)
+                return f"Drawn by lot among {and_list([names.whom(s) for s in among])}: {stays} in (T7)."
             case TieSettled(seat=seat):
                 wins = "win" if names[seat] == "You" else "wins"
-                return f"{self._subject(seat, 'are', 'is')} the only one left in the tie and {wins} it."
+                return f"{names.subject(seat, 'are', 'is')} the only one left in the tie and {wins} it."
             case ChooserPassed(seat=seat):
-                return f"The chooser is out: {self._subject(seat, 'choose', 'chooses', start=False)} next (T10)."
+                return f"The chooser is out: {names.subject(seat, 'choose', 'chooses', start=False)} next (T10)."
             case DuelWon(seat=seat):
                 wins = "win" if names[seat] == "You" else "wins"
-                return f"{self._subject(seat, 'are', 'is')} the last holding cards and {wins} {self._game_name()}!"
+                return f"{names.subject(seat, 'are', 'is')} the last holding cards and {wins} {self._game_name()}!"
             case MiniGameOver(sector=sector, winners=winners):
                 if winners:
-                    return f"{tsvg.sector_label(sector)} is over: {_and([self._object(s) for s in winners])} won pins."
+                    return (
+                        f"{tsvg.sector_label(sector)} is over: {and_list([names.whom(s) for s in winners])} won pins."
+                    )
                 return f"{tsvg.sector_label(sector)} is over: no pins this time."
             case PinAwarded(seat=seat, count=count, pin_master=master, robbed=robbed):
                 if robbed is not None:
                     return (
-                        f"Pin Master {names[master]} moves a pin from {self._possessive(robbed)} track to "
-                        f"{self._possessive(seat)} (T13)."
+                        f"Pin Master {names[master]} moves a pin from {names.whose(robbed)} track to "
+                        f"{names.whose(seat)} (T13)."
                     )
-                return f"Pin Master {names[master]} gives {_plural(count, 'pin')} to {self._object(seat)}."
+                return f"Pin Master {names[master]} gives {plural(count, 'pin')} to {names.whom(seat)}."
             case PinsNotTaken(seat=seat, count=count, reason=reason):
                 why = "the track is full" if reason == "track_full" else "the supply is empty"
-                return f"{self._subject(seat, 'cannot', 'cannot')} take {_plural(count, 'pin')}: {why} (T14)."
+                return f"{names.subject(seat, 'cannot', 'cannot')} take {plural(count, 'pin')}: {why} (T14)."
             case NothingToSteal(seat=seat):
-                return f"Nobody has a pin to steal: {self._subject(seat, 'spin', 'spins', start=False)} again (T13)."
+                return f"Nobody has a pin to steal: {names.subject(seat, 'spin', 'spins', start=False)} again (T13)."
             case DeckShuffled(opening=opening):
                 return f"The {self._rules.openings[opening].name} stack is shuffled for the Finale (T16)."
             case FinaleCardsAllotted(cards=cards, pins_in_play=pins, by_rank=by_rank):
@@ -1150,12 +1056,12 @@ class TournamentArena(ipw.VBox):
                 how = f"more than {PIN_LIMIT} pins, so 6, 5, 4… cards by rank" if by_rank else "one card per pin"
                 return f"Finale cards ({pins} pins in play: {how}): {dealt} (T16)."
             case FirstChooserDrawn(seat=seat, among=among):
-                first = self._object(seat)
-                return f"{_and([names[s] for s in among])} share the most pins: a spin chose {first} to go first."
+                first = names.whom(seat)
+                return f"{and_list([names[s] for s in among])} share the most pins: a spin chose {first} to go first."
             case FinaleUncontested(seat=seat):
-                return f"Only {self._object(seat)} {'have' if names[seat] == 'You' else 'has'} pins: no Finale to play."
+                return f"Only {names.whom(seat)} {'have' if names[seat] == 'You' else 'has'} pins: no Finale to play."
             case FinaleWon(seat=seat):
-                return f"{self._subject(seat, 'win', 'wins')} the Finale!"
+                return f"{names.subject(seat, 'win', 'wins')} the Finale!"
             case HiLoLaid():
                 return "Hi Lo: three cards are laid face down and the first is turned."
             case HiLoTurned(slot=slot, card=card):
@@ -1163,18 +1069,18 @@ class TournamentArena(ipw.VBox):
             case HiLoPutAside(card=card):
                 return f"{self._card_words(card, None)} has no data: put aside and replaced by the next card (T12)."
             case HiLoCategoryChosen(category=category):
-                who = ctx.active if ctx.active is not None else 0
-                return f"{self._subject(who, 'choose', 'chooses')} {self._category_name(category)} for Hi Lo."
+                player = ctx.active if ctx.active is not None else 0
+                return f"{names.subject(player, 'choose', 'chooses')} {self._category_name(category)} for Hi Lo."
             case HiLoCalled(slot=slot, direction=direction, right=right):
-                who = ctx.active if ctx.active is not None else 0
+                player = ctx.active if ctx.active is not None else 0
                 verdict = "right ✓" if right else "wrong ✗"
-                return f"{self._subject(who, 'call', 'calls')} {direction} for card {slot + 1}: {verdict}."
+                return f"{names.subject(player, 'call', 'calls')} {direction} for card {slot + 1}: {verdict}."
             case HiLoRowClosedUp():
                 return "The stack is empty: the row closes up."
             case HiLoStackRanOut():
                 return "No card is left to turn: Hi Lo ends."
             case HiLoEnded(pins=pins):
-                return f"Hi Lo is over: {_plural(pins, 'pin')} earned."
+                return f"Hi Lo is over: {plural(pins, 'pin')} earned."
             case GameEnded(outcome=outcome):
                 return f"🏆 {self._headline(outcome)}"
             case _:
@@ -1184,7 +1090,7 @@ class TournamentArena(ipw.VBox):
         winners = sorted(outcome.winners)
         if outcome.termination is Termination.UNFINISHED or not winners:
             return "Unfinished — the tournament was stopped before anyone won."
-        return f"{self._subject(winners[0], 'win', 'wins')} the tournament!"
+        return f"{self._names.subject(winners[0], 'win', 'wins')} the tournament!"
 
     # -- rendering ------------------------------------------------------------------------------------
 
@@ -1216,9 +1122,9 @@ class TournamentArena(ipw.VBox):
         if rules.hilo_pins != "per_call":
             extras.append(f"hilo_pins={rules.hilo_pins}")
         people = len(self._match.humans)
-        who = f"{_plural(people, 'person', 'people')}, {_plural(rules.seats - people, 'computer')}"
+        who = f"{plural(people, 'person', 'people')}, {plural(rules.seats - people, 'computer')}"
         sub = f"{rules.seats} players ({who}) · seed {self._match.seed}" + (f" · {', '.join(extras)}" if extras else "")
-        self._title.value = f'🏆 Top Trumps Tournament <span class="tt-subtitle">{_esc(sub)}</span>'
+        self._title.value = f'🏆 Top Trumps Tournament <span class="tt-subtitle">{esc(sub)}</span>'
 
     def _render_turn(self) -> None:
         screen = self.screen
@@ -1238,14 +1144,14 @@ class TournamentArena(ipw.VBox):
             seat = self._active()
             assert seat is not None
             what = "the mini-game" if self._pending_spin() == "mini_game" else "the deck"
-            text = f"{turn}👉 {self._possessive(seat).capitalize()} turn: spin for {what} — press Spin ⟳"
+            text = f"{turn}👉 {self._names.whose(seat).capitalize()} turn: spin for {what} — press Spin ⟳"
         elif screen == "choose":
             seat = match.waiting_for
             assert seat is not None
-            text = f"{turn}👉 {self._possessive(seat).capitalize()} choice: {self._decision_words(seat)}"
+            text = f"{turn}👉 {self._names.whose(seat).capitalize()} choice: {self._decision_words(seat)}"
         else:
             text = f"{turn}🤖 {self._next_step_words()} — press Next ▶ (or Fast-forward ⏩)"
-        self._turn.value = _esc(text)
+        self._turn.value = esc(text)
 
     def _decision_words(self, seat: Seat) -> str:
         legal = self._match.legal_actions()
@@ -1270,9 +1176,8 @@ class TournamentArena(ipw.VBox):
             what = "the mini-game" if kind == "mini_game" else "the deck"
             if kind == "deck" and self._public().finale:
                 return "Next: the spin for the Finale's deck"
-            return (
-                f"Next: {self._subject(active if active is not None else 0, 'spin', 'spins', start=False)} for {what}"
-            )
+            spins = self._names.subject(active if active is not None else 0, "spin", "spins", start=False)
+            return f"Next: {spins} for {what}"
         actor = match.actor
         if isinstance(actor, int):
             view = match.view(actor)
@@ -1291,7 +1196,7 @@ class TournamentArena(ipw.VBox):
         active = self._active()
         parts = []
         for seat, name in enumerate(self._names):
-            label = _esc(name)
+            label = esc(name)
             parts.append(f"<b>▶ {label}</b>" if seat == active else label)
         self._order.value = (
             f'<div class="tt-say" aria-label="Order of play">Order of play (the turn passes left): '
@@ -1331,14 +1236,11 @@ class TournamentArena(ipw.VBox):
         self._fast_button.disabled = not computers
 
     def _render_log(self) -> None:
-        items = "".join(f"<li>{_esc(line)}</li>" for line in self._log)
-        self._log_view.value = (
-            f'<div class="tt-log-box" role="log" aria-label="What happened, newest first"><ol>{items}</ol></div>'
-        )
+        self._log_view.value = log_html(self._log, "What happened, newest first")
 
     def _render_panel_spinning(self) -> None:
         self._replace_panel(
-            "🎡 Spinning…", [_html("tt-say", '<div class="tt-say">Watch the spinner — where will it stop?</div>')]
+            "🎡 Spinning…", [html_widget("tt-say", '<div class="tt-say">Watch the spinner — where will it stop?</div>')]
         )
         self._buttons = {}
         self._choices = {}
@@ -1363,14 +1265,8 @@ class TournamentArena(ipw.VBox):
         self._replace_panel(head, parts)
 
     def _replace_panel(self, head: str, parts: list[ipw.Widget]) -> None:
-        old = self._dynamic
-        self._dynamic = list(parts)
         self._panel_head.value = head
-        with self._panel.hold_sync():
-            self._panel.children = tuple(parts)
-        for widget in old:
-            if widget not in self._dynamic:
-                _close(widget)
+        swap_children(self._panel, parts)  # closes the old panel, buttons and all
 
     # -- panels ---------------------------------------------------------------------------------------
 
@@ -1382,16 +1278,16 @@ class TournamentArena(ipw.VBox):
             active = self._active()
             who = self._names[active] if active is not None else "The first player"
             text = (
-                f"{_esc(who)} {'start' if who == 'You' else 'starts'} the tournament (T3). "
+                f"{esc(who)} {'start' if who == 'You' else 'starts'} the tournament (T3). "
                 "Each turn starts with a spin for the mini-game; after it, the turn passes left. "
                 "When a pin track is full, the Finale begins."
             )
-            return "Welcome to the Tournament!", [_html("tt-say", f'<div class="tt-say">{text}</div>')]
+            return "Welcome to the Tournament!", [html_widget("tt-say", f'<div class="tt-say">{text}</div>')]
         over = last[-1]
         head = f"{tsvg.sector_label(over.sector)} is over"
         parts.extend(self._story_parts(over.sector, finished=True))
-        parts.append(_html("tt-say", f'<div class="tt-say-big">{_esc(self._result_words(over))}</div>'))
-        return _esc(head), parts
+        parts.append(html_widget("tt-say", f'<div class="tt-say-big">{esc(self._result_words(over))}</div>'))
+        return esc(head), parts
 
     def _result_words(self, over: MiniGameOver) -> str:
         awards = [e for e in self._mini_events if isinstance(e, PinAwarded)]
@@ -1405,9 +1301,10 @@ class TournamentArena(ipw.VBox):
         words = []
         for award in awards:
             if award.robbed is not None:
-                words.append(f"{self._subject(award.seat, 'steal', 'steals')} a pin from {self._object(award.robbed)}")
+                steals = self._names.subject(award.seat, "steal", "steals")
+                words.append(f"{steals} a pin from {self._names.whom(award.robbed)}")
             else:
-                words.append(f"{self._subject(award.seat, 'get', 'gets')} {_plural(award.count, 'pin')}")
+                words.append(f"{self._names.subject(award.seat, 'get', 'gets')} {plural(award.count, 'pin')}")
         master = self._names[awards[0].pin_master]
         return f"{'; '.join(words)} — handed over by Pin Master {master}."
 
@@ -1426,7 +1323,7 @@ class TournamentArena(ipw.VBox):
                 sub = f"{self._names[view.active]} against {self._names[view.opponent]}; {sub}"
         if view.deck is not None:
             sub += f" · deck: {view.deck.name}"
-        head = f'{_esc(title)}<span class="tt-panel-sub">{_esc(sub)}</span>'
+        head = f'{esc(title)}<span class="tt-panel-sub">{esc(sub)}</span>'
         return head, self._story_parts(sector, finished=False)
 
     def _story_parts(self, sector: Sector | None, *, finished: bool) -> list[ipw.Widget]:
@@ -1438,7 +1335,7 @@ class TournamentArena(ipw.VBox):
         if stage == "spin_deck":
             what = "the Finale's deck" if view is not None and view.finale else "the deck"
             parts.append(
-                _html("tt-say", f'<div class="tt-say">First, a spin for {what}: one of the six openings.</div>')
+                html_widget("tt-say", f'<div class="tt-say">First, a spin for {what}: one of the six openings.</div>')
             )
             return parts
         if stage in ("pick_opponent", "pick_deck", "rob"):
@@ -1447,7 +1344,7 @@ class TournamentArena(ipw.VBox):
                 "pick_deck": "Pick the deck for My Game: 3 cards each, dealt from its stack.",
                 "rob": "Steal a Pin: take one pin from another player's track.",
             }[stage]
-            parts.append(_html("tt-say", f'<div class="tt-say">{_esc(prompt)}</div>'))
+            parts.append(html_widget("tt-say", f'<div class="tt-say">{esc(prompt)}</div>'))
             parts.extend(self._choice_parts())
             return parts
         if sector is Sector.HI_LO:
@@ -1461,12 +1358,12 @@ class TournamentArena(ipw.VBox):
             parts.extend(own)  # the choice first, where the class sees it without scrolling
             own = []
         if self._ctx.finale or (view is not None and view.finale):
-            parts.append(_html("tt-pic", self._finale_table()))
+            parts.append(html_widget("tt-pic", self._finale_table()))
         comparison = self._last_comparison()
         if comparison:
-            parts.append(_html("tt-pic", comparison))
+            parts.append(html_widget("tt-pic", comparison))
         if not finished and match.state.mini is not None:
-            parts.append(_html("tt-pic", self._seats_strip()))
+            parts.append(html_widget("tt-pic", self._seats_strip()))
         parts.extend(own)
         return parts
 
@@ -1482,11 +1379,11 @@ class TournamentArena(ipw.VBox):
             else f"{event.pins_in_play} pins are in play (30 or fewer), so each player gets one card per pin."
         )
         rows = "".join(
-            f"<tr><td>{_esc(self._names[s])}</td><td>{tracks[s]}</td><td>{n if n else 'out (no pins)'}</td></tr>"
+            f"<tr><td>{esc(self._names[s])}</td><td>{tracks[s]}</td><td>{n if n else 'out (no pins)'}</td></tr>"
             for s, n in enumerate(event.cards)
         )
         return (
-            f'<div class="tt-say">{_esc(how)}</div><table class="tt-finale-table">'
+            f'<div class="tt-say">{esc(how)}</div><table class="tt-finale-table">'
             f"<tr><th>Player</th><th>Pins</th><th>Finale cards</th></tr>{rows}</table>"
         )
 
@@ -1511,7 +1408,7 @@ class TournamentArena(ipw.VBox):
             css = "tt-seat tt-seat-now" if seat == view.chooser else "tt-seat"
             figures.append(
                 f'<figure class="{css}">{picture}<figcaption>{badge}'
-                f'<span class="tt-discards">Discards ({len(discards)}): {_esc(shown)}</span></figcaption></figure>'
+                f'<span class="tt-discards">Discards ({len(discards)}): {esc(shown)}</span></figcaption></figure>'
             )
         return f'<div class="tt-seats" role="list" aria-label="Players and their discards">{"".join(figures)}</div>'
 
@@ -1549,11 +1446,13 @@ class TournamentArena(ipw.VBox):
             return []
         owner = "Your" if self._names[seat] == "You" else f"{self._names[seat]}'s"
         choosing = self.screen == "choose" and self._match.waiting_for == seat
-        picture = _html("tt-pic", str(svg.card(card, width_px=270)))
+        picture = html_widget("tt-pic", str(svg.card(card, width_px=270)))
         if not choosing:
-            caption = _html("tt-say", f'<div class="tt-say">{_esc(owner)} top card (only the top card is shown).</div>')
+            caption = html_widget(
+                "tt-say", f'<div class="tt-say">{esc(owner)} top card (only the top card is shown).</div>'
+            )
             return [caption, picture]
-        caption = _html("tt-say", f'<div class="tt-say-big">{_esc(owner)} top card — choose a category:</div>')
+        caption = html_widget("tt-say", f'<div class="tt-say-big">{esc(owner)} top card — choose a category:</div>')
         buttons = self._choice_buttons(vertical=True)
         return [caption, ipw.HBox([picture, buttons], layout=ipw.Layout(flex_flow="row wrap"))]
 
@@ -1566,7 +1465,7 @@ class TournamentArena(ipw.VBox):
         seat = self._private_seat()
         figures = []
         for player in view.players:
-            name = _esc(self._names[player])
+            name = esc(self._names[player])
             if player == seat and self._match.view(player).top_card is not None:
                 card = self._match.view(player).top_card
                 assert card is not None
@@ -1578,17 +1477,17 @@ class TournamentArena(ipw.VBox):
             figures.append(f"<figure>{picture}<figcaption>{name}</figcaption></figure>")
         chooser = view.active if view.active is not None else 0
         you = self._names[chooser] == "You"
-        looks = self._subject(chooser, "look", "looks")
+        looks = self._names.subject(chooser, "look", "looks")
         says = (
             f"One card each. {looks} at {'your' if you else 'their'} card and {'pick' if you else 'picks'} the category"
         )
-        parts.append(_html("tt-say", f'<div class="tt-say">{_esc(says)}; then everyone\'s card is turned.</div>'))
-        parts.append(_html("tt-pic", f'<div class="tt-row-cards">{"".join(figures)}</div>'))
+        parts.append(html_widget("tt-say", f'<div class="tt-say">{esc(says)}; then everyone\'s card is turned.</div>'))
+        parts.append(html_widget("tt-pic", f'<div class="tt-row-cards">{"".join(figures)}</div>'))
         comparison = self._last_comparison()
         if comparison:
-            parts.append(_html("tt-pic", comparison))
+            parts.append(html_widget("tt-pic", comparison))
         if self.screen == "choose" and self._match.waiting_for == seat:
-            parts.append(_html("tt-say", '<div class="tt-say-big">Choose a category:</div>'))
+            parts.append(html_widget("tt-say", '<div class="tt-say-big">Choose a category:</div>'))
             parts.append(self._choice_buttons(vertical=False))
         return parts
 
@@ -1635,11 +1534,11 @@ class TournamentArena(ipw.VBox):
             if slot in verdicts:
                 direction, right = verdicts[slot]
                 caption += f" — called {direction}: {'right ✓' if right else 'wrong ✗'}"
-            figures.append(f"<figure>{picture}<figcaption>{_esc(caption)}</figcaption></figure>")
-        parts.append(_html("tt-pic", f'<div class="tt-row-cards">{"".join(figures)}</div>'))
+            figures.append(f"<figure>{picture}<figcaption>{esc(caption)}</figcaption></figure>")
+        parts.append(html_widget("tt-pic", f'<div class="tt-row-cards">{"".join(figures)}</div>'))
         if row.put_aside:
             names = ", ".join(deck.cards[c].name for c in row.put_aside)
-            parts.append(_html("tt-say", f'<div class="tt-say">Put aside for no data (T12): {_esc(names)}.</div>'))
+            parts.append(html_widget("tt-say", f'<div class="tt-say">Put aside for no data (T12): {esc(names)}.</div>'))
         if finished:
             return parts
         if self.screen == "choose" and self._match.waiting_for is not None:
@@ -1647,30 +1546,21 @@ class TournamentArena(ipw.VBox):
             if legal and isinstance(legal[0], Call):
                 shown = [c for c in row.faces if c is not None]
                 if shown and row.category is not None:
-                    value = _value_text(deck.categories[row.category], deck.cards[shown[-1]].values[row.category])
+                    value = value_text(deck.categories[row.category], deck.cards[shown[-1]].values[row.category])
                     ask = f"Will the next card be higher or lower than {value}? (Equal counts as right.)"
                 else:
                     ask = "Higher or lower? (Equal counts as right.)"
             else:
                 ask = "Choose one category for the whole game (only one where the first card has a value)."
-            parts.append(_html("tt-say", f'<div class="tt-say-big">{_esc(ask)}</div>'))
+            parts.append(html_widget("tt-say", f'<div class="tt-say-big">{esc(ask)}</div>'))
             parts.append(self._choice_buttons(vertical=False))
         return parts
 
     def _pass_parts(self) -> list[ipw.Widget]:
         seat = self._match.waiting_for
         assert seat is not None
-        name = self._names[seat]
-        text = _html(
-            "tt-pass",
-            f'<div class="tt-panel"><div class="tt-headline">Pass to {_esc(name)} — ready?</div>'
-            f"Everyone else, please look away. {_esc(name)}: press the button to see your card.</div>",
-        )
-        button = _big_button(
-            f"I'm {name} — show my card", f"Only {name} should look: shows {name}'s card", primary=True
-        )
-        button.on_click(lambda _button: self.ready())
-        self._buttons[button.description] = button
+        text, button = pass_panel(self._names[seat])
+        self._buttons[button.description] = self._guard.bind(button, self.ready)
         return [text, button]
 
     def _over_panel(self) -> tuple[str, list[ipw.Widget]]:
@@ -1678,19 +1568,19 @@ class TournamentArena(ipw.VBox):
         assert outcome is not None
         view = self._public()
         rows = "".join(
-            f"<li>{_esc(self._names[s])}: {_plural(n, 'pin')}{' 🏆' if s in outcome.winners else ''}</li>"
+            f"<li>{esc(self._names[s])}: {plural(n, 'pin')}{' 🏆' if s in outcome.winners else ''}</li>"
             for s, n in enumerate(view.tracks)
         )
         finale = self._finale_table()
         body = (
-            f'<div class="tt-panel" role="status"><div class="tt-winner">🏆 {_esc(self._headline(outcome))}</div>'
-            f"<p>After {_plural(view.turns, 'mini-game')} and the Finale.</p><ul>{rows}</ul>{finale}"
+            f'<div class="tt-panel" role="status"><div class="tt-winner">🏆 {esc(self._headline(outcome))}</div>'
+            f"<p>After {plural(view.turns, 'mini-game')} and the Finale.</p><ul>{rows}</ul>{finale}"
             "<p>Play again: open <b>New tournament ⚙</b> below.</p></div>"
         )
-        parts: list[ipw.Widget] = [_html("tt-over", body)]
+        parts: list[ipw.Widget] = [html_widget("tt-over", body)]
         comparison = self._last_comparison()
         if comparison:
-            parts.append(_html("tt-pic", comparison))
+            parts.append(html_widget("tt-pic", comparison))
         return "The winner", parts
 
     # -- choices --------------------------------------------------------------------------------------
@@ -1699,9 +1589,8 @@ class TournamentArena(ipw.VBox):
         if self.screen != "choose":
             actor = self._match.actor
             if isinstance(actor, int):
-                return [
-                    _html("tt-say", f'<div class="tt-say">{_esc(self._names[actor])} is deciding — press Next ▶.</div>')
-                ]
+                deciding = f"{esc(self._names[actor])} is deciding — press Next ▶."
+                return [html_widget("tt-say", f'<div class="tt-say">{deciding}</div>')]
             return []
         return [self._choice_buttons(vertical=False)]
 
@@ -1712,13 +1601,10 @@ class TournamentArena(ipw.VBox):
         view = self._match.view(seat)
         legal = self._match.legal_actions()
         buttons: list[ipw.Button] = []
-        for action in legal:
-            label, tip = self._choice_words(action, view)
-            button = ipw.Button(description=label, tooltip=tip, layout=ipw.Layout(width="auto"))
-            button.add_class("tt-choice")
-            button.add_class("tt-big")
-            button.add_class("tt-secondary")
-            button.on_click(lambda _button, chosen=label: self.choose(chosen))
+        for number, action in enumerate(legal, start=1):
+            label, tip = self._choice_words(action, view, number)
+            button = _choice_button(label, tip)
+            self._guard.bind(button, partial(self.choose, label))
             self._buttons[label] = button
             self._choices[label] = action
             buttons.append(button)
@@ -1726,39 +1612,35 @@ class TournamentArena(ipw.VBox):
         card = view.top_card
         if forbidden is not None and card is not None and view.hilo is None:
             category = card.categories[forbidden]
-            value = _value_text(category, card.values[forbidden])
-            blocked = ipw.Button(
-                description=f"{category.name}: {value} — not allowed (last card, T8)",
-                tooltip="With one card left you may not name the category of the comparison just before (rule T8)",
-                disabled=True,
-                layout=ipw.Layout(width="auto"),
+            value = value_text(category, card.values[forbidden])
+            blocked = _choice_button(
+                f"{category.name}: {value} — not allowed (last card, T8)",
+                "With one card left you may not name the category of the comparison just before (rule T8)",
             )
-            blocked.add_class("tt-choice")
-            blocked.add_class("tt-big")
-            blocked.add_class("tt-secondary")
+            blocked.disabled = True
             buttons.insert(min(forbidden, len(buttons)), blocked)
         box = ipw.VBox(buttons) if vertical else ipw.HBox(buttons)
         box.add_class("tt-choices")
         return box
 
-    def _choice_words(self, action: Action, view: Any) -> tuple[str, str]:
-        """Returns a choice's button label and tooltip."""
+    def _choice_words(self, action: Action, view: Any, number: int) -> tuple[str, str]:
+        """Returns the button label and tooltip of a choice, the `number`-th offered."""
         rules = self._rules
         if isinstance(action, PickOpponent):
             pins = view.tracks[action.seat]
             return (
-                f"Play against {self._names[action.seat]} ({_plural(pins, 'pin')})",
+                f"Play against {self._names[action.seat]} ({plural(pins, 'pin')})",
                 f"Head to Head against {self._names[action.seat]}",
             )
         if isinstance(action, PickDeck):
             deck = rules.openings[action.opening]
             count = view.arena_counts[action.opening]
-            return f"{action.opening + 1} · {deck.name} ({_plural(count, 'card')})", f"Play My Game with {deck.name}"
+            return f"{action.opening + 1} · {deck.name} ({plural(count, 'card')})", f"Play My Game with {deck.name}"
         if isinstance(action, Rob):
             pins = view.tracks[action.seat]
             return (
-                f"Steal from {self._names[action.seat]} ({_plural(pins, 'pin')})",
-                f"Take one pin from {self._possessive(action.seat)} track (T13)",
+                f"Steal from {self._names[action.seat]} ({plural(pins, 'pin')})",
+                f"Take one pin from {self._names.whose(action.seat)} track (T13)",
             )
         if isinstance(action, Call):
             arrow = "⬆ Higher" if action.direction == "higher" else "⬇ Lower"
@@ -1768,11 +1650,11 @@ class TournamentArena(ipw.VBox):
             if card is None:
                 return f"Category {action.category + 1}", "Choose this category"
             category = card.categories[action.category]
-            value = _value_text(category, card.values[action.category])
+            value = value_text(category, card.values[action.category])
             lower = "  ▼ lower wins" if not category.higher_is_better and view.hilo is None else ""
             direction = "higher wins" if category.higher_is_better else "lower wins"
             return f"{category.name}: {value}{lower}", f"Choose {category.name}: {card.name} has {value}; {direction}"
-        return repr(action), "Choose this"
+        return f"Choice {number}", "Make this choice"
 
     # -- the boundary's snapshot -------------------------------------------------------------------
 
@@ -1793,7 +1675,7 @@ class TournamentArena(ipw.VBox):
             if self._match is match and len(match.actions) == count and self._log == saved[0]:
                 return  # the handler failed before changing anything
             if self._match is not match or len(match.actions) != count:
-                self._match = match if len(match.actions) == count else _replayed(match, count)
+                self._match = match if len(match.actions) == count else replayed(match, count)
             (self._log, self._notes, self._mini_events, self._ctx, self._viewer, self._last_spin, self._names) = saved
             self._render()
 
@@ -1801,22 +1683,10 @@ class TournamentArena(ipw.VBox):
 
     # -- status -------------------------------------------------------------------------------------
 
-    def _show_status(self, text: str, kind: StatusKind) -> None:
-        self._set_status(text, kind)
-
-    def _set_status(self, text: str, kind: StatusKind = "info") -> None:
-        self._status_text, self._status_kind = text, kind
-        if not text:
-            self._status.value = ""
-        elif kind == "error":
-            self._status.value = f'<span class="tt-status-error" role="alert">⚠ {_esc(text)}</span>'
-        else:
-            self._status.value = f'<span class="tt-status-info" role="status">ℹ️ {_esc(text)}</span>'
-
     # -- save and resume ----------------------------------------------------------------------------
 
     def _build_save_box(self) -> None:
-        self._save_button = _big_button("Save 💾", "Save the tournament to a file in the saves folder", primary=True)
+        self._save_button = big_button("Save 💾", "Save the tournament to a file in the saves folder", primary=True)
         self._save_button.on_click(lambda _button: self.save())
         self._saved_files = ipw.Dropdown(
             options=[],
@@ -1825,9 +1695,7 @@ class TournamentArena(ipw.VBox):
             style={"description_width": "initial"},
             layout=ipw.Layout(width="auto", min_width="420px"),
         )
-        self._resume_button = _big_button(
-            "Resume this one", "Carry on the saved tournament picked above", primary=False
-        )
+        self._resume_button = big_button("Resume this one", "Carry on the saved tournament picked above", primary=False)
         self._resume_button.on_click(lambda _button: self._resume_picked())
         self._upload = ipw.FileUpload(
             accept=".json,application/json",
@@ -1837,7 +1705,7 @@ class TournamentArena(ipw.VBox):
             layout=ipw.Layout(width="auto"),
         )
         self._upload.observe(self._boundary.wrap(self._uploaded), names="value")
-        self._save_note = _html("tt-say")
+        self._save_note = html_widget("tt-say")
         self._save_box = ipw.VBox(
             [
                 ipw.HBox([self._save_button], layout=ipw.Layout(align_items="center")),
@@ -1852,9 +1720,9 @@ class TournamentArena(ipw.VBox):
 
     def _render_save_box(self) -> None:
         where = f"{self._saves_dir.name}/" if self._saves_dir.name else "the saves folder"
-        last = f" Last saved: <b>{_esc(self._saved_name)}</b>." if self._saved_name else ""
+        last = f" Last saved: <b>{esc(self._saved_name)}</b>." if self._saved_name else ""
         self._save_note.value = (
-            f'<div class="tt-say">"Save" writes the tournament to a file in <b>{_esc(where)}</b>, named after its '
+            f'<div class="tt-say">"Save" writes the tournament to a file in <b>{esc(where)}</b>, named after its '
             f"seed and move.{last} Carry on later by picking it below, or upload a saved file.</div>"
         )
 
@@ -1904,58 +1772,55 @@ class TournamentArena(ipw.VBox):
         self._spinner.cancel(reveal=False)
         self._install(match)
         self._set_controls(self._settings_of(match))
-        self._set_status(f"Resumed {name}: move {len(match.actions)}, {self._match_summary()}.")
+        self._status.show(f"Resumed {name}: move {len(match.actions)}, {self._match_summary()}.")
 
     # -- new-tournament controls ---------------------------------------------------------------------
 
     def _settings_of(self, match: Match) -> TournamentSettings:
         rules = match.rules
-        seed = match.seed if _is_whole(match.seed) and 0 <= match.seed <= SEED_MAX else DEFAULT_SEED
+        assert isinstance(rules, TournamentRules)  # checked in __init__ and on resume
+        seed = (
+            match.seed
+            if isinstance(match.seed, int) and is_whole(match.seed) and 0 <= match.seed <= SEED_MAX
+            else DEFAULT_SEED
+        )
         return TournamentSettings(
             seats=rules.seats,
             humans=len(match.humans),
-            seed=seed,  # type: ignore[arg-type]
+            seed=seed,
             tie_discard=rules.tie_discard,
             hilo_pins=rules.hilo_pins,
         )
 
     def _build_settings_box(self, settings: TournamentSettings) -> None:
-        wide = {"description_width": "initial"}
-        seats = ipw.Dropdown(
-            options=list(range(_MIN_SEATS, _MAX_SEATS + 1)),
-            value=settings.seats,
-            description="Players",
-            tooltip="How many players, people and computers (2 to 6)",
-            style=wide,
+        seats = number_dropdown(
+            "Players",
+            range(_MIN_SEATS, _MAX_SEATS + 1),
+            settings.seats,
+            "How many players, people and computers (2 to 6)",
         )
-        humans = ipw.Dropdown(
-            options=list(range(0, _MAX_SEATS + 1)),
-            value=settings.humans,
-            description="People (hot seat if 2+)",
-            tooltip="How many of the players are people; 0: the class watches the computers",
-            style=wide,
+        humans = number_dropdown(
+            "People (hot seat if 2+)",
+            range(0, _MAX_SEATS + 1),
+            settings.humans,
+            "How many of the players are people; 0: the class watches the computers",
         )
-        seed = ipw.IntText(
-            value=settings.seed,
-            description="Seed",
-            tooltip=f"A whole number from 0 to {SEED_MAX:,}: the same seed plays the same spins",
-            style=wide,
+        seed = seed_text(settings.seed, what="plays the same spins")
+        tie = rule_toggle(
+            "tie_discard",
+            "T6",
+            ("all", "tied_only"),
+            settings.tie_discard,
+            ("A tie: everyone discards and compares again", "A tie: only the tied players compare again"),
         )
-        tie = ipw.ToggleButtons(
-            options=[("all (default)", "all"), ("tied_only", "tied_only")],
-            value=settings.tie_discard,
-            description="tie_discard (T6)",
-            tooltips=["A tie: everyone discards and compares again", "A tie: only the tied players compare again"],
-            style={"description_width": "190px", "button_width": "auto"},
+        hilo = rule_toggle(
+            "hilo_pins",
+            "T12",
+            ("per_call", "complete_run"),
+            settings.hilo_pins,
+            ("One pin per right call", "Two pins only for both calls right"),
         )
-        hilo = ipw.ToggleButtons(
-            options=[("per_call (default)", "per_call"), ("complete_run", "complete_run")],
-            value=settings.hilo_pins,
-            description="hilo_pins (T12)",
-            tooltips=["One pin per right call", "Two pins only for both calls right"],
-            style={"description_width": "190px", "button_width": "auto"},
-        )
-        self._start_button = _big_button(
+        self._start_button = big_button(
             "Start a new tournament", "Start a new tournament with these settings", primary=True
         )
         self._start_button.on_click(lambda _button: self.new_tournament())
@@ -1993,22 +1858,28 @@ class TournamentArena(ipw.VBox):
                 self._control_map[name].value = value
 
     def close(self) -> None:
-        """Stops the spinner and closes the arena and every widget it made."""
+        """Stops the spinner and closes the arena and every widget under it (children, layouts and styles)."""
         self._spinner.cancel(reveal=False)
-        for widget in self._dynamic:
-            _close(widget)
-        self._dynamic = []
         super().close()
+
+
+def _choice_button(label: str, tooltip: str) -> ipw.Button:
+    """Returns one choice of the panel (an opponent, a deck, a category...), as a large outlined button."""
+    button = big_button(label, tooltip, primary=False)
+    button.add_class("tt-choice")
+    return button
 
 
 # -- the experiment -------------------------------------------------------------------------------
 
 MIN_TOURNAMENTS = 10
-EXPERIMENT_MAX = 2_000
+"""Fewest tournaments one run of `TournamentExperiment` plays."""
+EXPERIMENT_MAX = 200
+"""Most tournaments one run plays: about 5 s with six players on a 2-core laptop (the page waits meanwhile)."""
 CHART_WIDTH_IN, CHART_HEIGHT_IN = 11.0, 4.2
 
 
-class TournamentExperiment(ipw.VBox):
+class TournamentExperiment(Experiment):
     """How many mini-games does a tournament take, and which mini-games decide it?
 
     Plays computer tournaments with `tournament_stats` and draws two charts
@@ -2018,7 +1889,7 @@ class TournamentExperiment(ipw.VBox):
     tournaments run.
 
     Args:
-        games: Tournaments per run, 10..2,000.
+        games: Tournaments per run, `MIN_TOURNAMENTS`..`EXPERIMENT_MAX`.
         seats: Players per tournament, 2..6.
         seed: Fixes every tournament; shown and editable in the page.
         decks: The arena's decks (as for `TournamentArena.new`); None: bundled.
@@ -2038,39 +1909,22 @@ class TournamentExperiment(ipw.VBox):
         run: bool = True,
     ) -> None:
         TournamentSettings(seats=seats, humans=0, seed=seed).check()
-        if not _is_whole(games) or not MIN_TOURNAMENTS <= games <= EXPERIMENT_MAX:
-            raise RuleOptionError(
-                f"games must be a whole number from {MIN_TOURNAMENTS} to {EXPERIMENT_MAX}; got {games!r}"
-            )
+        whole(games, MIN_TOURNAMENTS, EXPERIMENT_MAX, "the number of tournaments")
         self._decks = _load_decks(decks)
-        style = {"description_width": "initial"}
-        self._games = ipw.IntSlider(
-            value=games,
-            min=MIN_TOURNAMENTS,
-            max=EXPERIMENT_MAX,
-            step=10,
-            description="Tournaments",
-            continuous_update=False,
-            style=style,
+        self._games = count_slider(
+            "Tournaments", MIN_TOURNAMENTS, EXPERIMENT_MAX, 10, games, "How many computer tournaments to play"
         )
-        self._seats = ipw.Dropdown(
-            options=list(range(_MIN_SEATS, _MAX_SEATS + 1)), value=seats, description="Players", style=style
+        self._seats = number_dropdown(
+            "Players", range(_MIN_SEATS, _MAX_SEATS + 1), seats, "How many computer players per tournament"
         )
-        self._seed = ipw.IntText(value=seed, description="Seed", style=style)
-        self._run = _big_button(
-            "Run the tournaments", "Play the tournaments between computers and chart them", primary=True
-        )
-        self._progress = ipw.IntProgress(value=0, min=0, max=1, description="Progress", style=style)
-        self._chart = _html("tt-pic")
-        self._summary = _html("tt-say")
-        self._status = _html("tt-status")
-        self._boundary = ErrorBoundary(self._show_status)
+        self._seed = seed_text(seed, what="plays the same tournaments")
         self._result: TournamentStats | None = None
-        controls = ipw.HBox((self._games, self._seats, self._seed), layout=ipw.Layout(flex_flow="row wrap"))
-        run_row = ipw.HBox([self._run])
-        super().__init__(children=(controls, run_row, self._progress, self._status, self._summary, self._chart))
-        self.add_class("tt-table")
-        self._run.on_click(lambda _button: self.run())
+        super().__init__(
+            [self._games, self._seats, self._seed],
+            "Run the tournaments",
+            run_tooltip="Play the tournaments between computers and chart them",
+        )
+        self._chart.add_class("tt-pic")  # the arena page's picture style, as before
         if run:
             self.run()
 
@@ -2082,29 +1936,17 @@ class TournamentExperiment(ipw.VBox):
     @handler
     def run(self) -> None:
         """Plays the tournaments with the current settings and shows the charts."""
-        games, seats, seed = self._games.value, self._seats.value, self._seed.value
-        if not _is_whole(games) or not MIN_TOURNAMENTS <= games <= EXPERIMENT_MAX or games > MAX_TOURNAMENTS:
-            raise RuleOptionError(f"choose {MIN_TOURNAMENTS} to {EXPERIMENT_MAX} tournaments")
+        games = whole(
+            self._games.value, MIN_TOURNAMENTS, min(EXPERIMENT_MAX, MAX_TOURNAMENTS), "the number of tournaments"
+        )
+        seats, seed = self._seats.value, self._seed.value
         TournamentSettings(seats=seats, humans=0, seed=seed).check()
         rules = TournamentRules(self._decks, seats=seats)
-        self._status.value = ""
-        self._run.disabled = True
-        self._progress.max, self._progress.value = games, 0
-
-        def advance(done: int, total: int) -> None:
-            if done % max(total // 50, 1) == 0 or done == total:
-                self._progress.value = done
-
-        try:
-            result = tournament_stats(rules, games=games, seed=seed, progress=advance)
-        finally:
-            self._run.disabled = False
+        with self._running():
+            result = tournament_stats(rules, games=games, seed=seed, progress=self._tick)
         self._result = result
         self._chart.value = _experiment_chart(result)
         self._summary.value = _experiment_summary(result)
-
-    def _show_status(self, text: str, kind: StatusKind) -> None:
-        self._status.value = f'<span class="tt-status-error" role="alert">⚠ {_esc(text)}</span>'
 
 
 def _experiment_chart(result: TournamentStats) -> str:
@@ -2133,10 +1975,7 @@ def _experiment_chart(result: TournamentStats) -> str:
         right.set_xlabel("tournaments")
         right.set_title("Which mini-game filled the track? (T15)")
         figure.tight_layout()
-        buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", metadata={"Date": None})
-    text = buffer.getvalue()
-    return text[text.find("<svg") :]
+        return figure_svg(figure)
 
 
 def _experiment_summary(result: TournamentStats) -> str:
@@ -2145,11 +1984,11 @@ def _experiment_summary(result: TournamentStats) -> str:
     if top is not None and result.finished:
         count = result.deciders[SECTORS.index(top)]
         share = (
-            f" <b>{_esc(tsvg.sector_label(top))}</b> filled the last track most often ({count} of {result.finished})."
+            f" <b>{esc(tsvg.sector_label(top))}</b> filled the last track most often ({count} of {result.finished})."
         )
     best = max(range(len(SECTORS)), key=lambda i: result.winner_pins[i])
     pins = (
-        f" The winners' pins came most from <b>{_esc(tsvg.SECTOR_LABELS[best])}</b>"
+        f" The winners' pins came most from <b>{esc(tsvg.SECTOR_LABELS[best])}</b>"
         f" ({result.winner_pins[best]} of {sum(p for p in result.winner_pins if p > 0)} pins won)."
         if result.finished
         else ""
@@ -2160,43 +1999,3 @@ def _experiment_summary(result: TournamentStats) -> str:
         f"after <b>{result.mean_turns:.1f}</b> mini-games on average (median {result.median_turns:g}, "
         f"from {min(result.turns, default=0)} to {max(result.turns, default=0)}).{share}{pins}{unfinished}</div>"
     )
-
-
-# -- helpers ------------------------------------------------------------------------------------------
-
-
-def _replayed(match: Match, count: int) -> Match:
-    """Returns a fresh match that has taken the first `count` actions of `match`.
-
-    Raises:
-        RecordError: If the replay does not give the same actions.
-    """
-    fresh = Match(match.rules, match.strategies, seed=match.seed, start=match.start, max_actions=match.max_actions)
-    for action in match.actions[:count]:
-        if fresh.waiting_for is not None:
-            fresh.submit(action)
-        else:
-            fresh.step()
-            if fresh.actions[-1] != action:
-                raise RecordError(f"replaying the game gave {fresh.actions[-1]!r} instead of {action!r}")
-    return fresh
-
-
-def _html(css_class: str, value: str = "") -> ipw.HTML:
-    widget = ipw.HTML(value)
-    widget.add_class(css_class)
-    return widget
-
-
-def _big_button(description: str, tooltip: str, *, primary: bool) -> ipw.Button:
-    button = ipw.Button(description=description, tooltip=tooltip, layout=ipw.Layout(width="auto"))
-    button.add_class("tt-big")
-    button.add_class("tt-primary" if primary else "tt-secondary")
-    return button
-
-
-def _close(widget: ipw.Widget) -> None:
-    """Closes a widget made for one render, with its children."""
-    for child in getattr(widget, "children", ()):
-        _close(child)
-    widget.close()

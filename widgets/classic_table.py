@@ -42,27 +42,49 @@ Example:
 
 from __future__ import annotations
 
-import html
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
-from fractions import Fraction
+from functools import partial
 from types import MappingProxyType
 from typing import Any, Literal, NoReturn, TypeAlias
 
 import ipywidgets as ipw
 
 from toptrumps_core import svg
-from toptrumps_core.cards import Card, Category, Deck, Value, format_value
+from toptrumps_core.cards import Card, Deck
 from toptrumps_core.classic import MAX_SEATS, MIN_SEATS, ChooseCategory, ClassicRules, ClassicView, PickCard
 from toptrumps_core.deckfiles import bundled_decks, load_deck
-from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
+from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.events import ChooserDrawn, Dealt, GameEnded, PotCollected, Revealed, SeatOut, Tied, Won
 from toptrumps_core.play import Match
 from toptrumps_core.probability import ComparisonOdds, comparison_odds
 from toptrumps_core.protocol import CHANCE, Event, Outcome, Seat, Termination
 from toptrumps_core.strategies import DIFFICULTIES, HUMAN, CardCounting, Human, Strategy
-from widgets._boundary import ErrorBoundary, StatusKind, handler
+from widgets._boundary import handler
+from widgets._common import (
+    DEFAULT_SEED,
+    OWN_DECK,
+    SEED_MAX,
+    SeatedView,
+    SeatNames,
+    and_list,
+    big_button,
+    deck_dropdown,
+    esc,
+    html_widget,
+    is_whole,
+    log_html,
+    number_dropdown,
+    pass_panel,
+    percent,
+    plural,
+    replayed,
+    rule_toggle,
+    seed_text,
+    swap_children,
+    value_text,
+)
 from widgets._style import style_sheet
 from widgets.card import CardView
 
@@ -88,10 +110,6 @@ FAST_FORWARD_MAX_COMPARISONS = 500
 """Most computer comparisons one click of "Fast-forward ⏩" plays."""
 LOG_LINES = 30
 """How many lines the game log keeps, newest first."""
-DEFAULT_SEED = 2024
-"""The seed a new table starts with (shown in the page, so every class sees the same deal)."""
-SEED_MAX = 999_999_999
-"""Largest seed the page accepts; seeds are whole numbers from 0."""
 LOOK_AT_LAST_DEFAULT = 3
 """The value the ``look_at_last`` toggle turns on (rule C10, seed 001)."""
 LOOK_AT_LAST_MAX = 20
@@ -119,7 +137,6 @@ Screen = Literal["choose", "pick", "pass", "watch", "over"]
 pass screen, the human's card while computers play, or the winner screen."""
 
 _RULE_OPTIONS = ("leftover", "collect_order", "no_data", "look_at_last", "round_limit")
-_OWN_DECK = ""  # deck dropdown value for a deck that is not bundled (the match's own)
 
 
 # -- settings ---------------------------------------------------------------------------
@@ -172,38 +189,34 @@ class TableSettings:
         if self.deck not in decks:
             offered = ", ".join(repr(d) for d in decks if d) or "none"
             raise RuleOptionError(f"there is no deck called {self.deck!r}; choose one of {offered}")
-        if not _is_whole(self.seats) or not MIN_SEATS <= self.seats <= MAX_SEATS:
+        if not is_whole(self.seats) or not MIN_SEATS <= self.seats <= MAX_SEATS:
             raise RuleOptionError(
                 f"the number of players must be a whole number from {MIN_SEATS} to {MAX_SEATS} (rule C1); "
                 f"got {self.seats!r}"
             )
-        if not _is_whole(self.humans) or not 1 <= self.humans <= self.seats:
+        if not is_whole(self.humans) or not 1 <= self.humans <= self.seats:
             raise RuleOptionError(
                 f"the number of human players must be from 1 to the number of players ({self.seats}); "
                 f"got {self.humans!r}"
             )
         if self.difficulty not in DIFFICULTIES:
             raise RuleOptionError(f"difficulty must be one of {', '.join(DIFFICULTIES)}; got {self.difficulty!r}")
-        if not _is_whole(self.seed) or not 0 <= self.seed <= SEED_MAX:
+        if not is_whole(self.seed) or not 0 <= self.seed <= SEED_MAX:
             raise RuleOptionError(f"the seed must be a whole number from 0 to {SEED_MAX:,}; got {self.seed!r}")
         if self.look_at_last is not None and (
-            not _is_whole(self.look_at_last) or not 2 <= self.look_at_last <= LOOK_AT_LAST_MAX
+            not is_whole(self.look_at_last) or not 2 <= self.look_at_last <= LOOK_AT_LAST_MAX
         ):
             raise RuleOptionError(
                 f"look_at_last must be off or a whole number from 2 to {LOOK_AT_LAST_MAX} (rule C10); "
                 f"got {self.look_at_last!r}"
             )
         if self.round_limit is not None and (
-            not _is_whole(self.round_limit) or not 1 <= self.round_limit <= ROUND_LIMIT_MAX
+            not is_whole(self.round_limit) or not 1 <= self.round_limit <= ROUND_LIMIT_MAX
         ):
             raise RuleOptionError(
                 f"round_limit must be off or a whole number from 1 to {ROUND_LIMIT_MAX:,} (rule C11); "
                 f"got {self.round_limit!r}"
             )
-
-
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _computer(difficulty: str, no_data: str) -> Strategy:
@@ -223,74 +236,24 @@ def _build_match(deck: Deck, settings: TableSettings) -> Match:
     return Match(rules, strategies, seed=settings.seed)
 
 
-def _deck_label(name: str) -> str:
-    """Returns a file-style deck name as a title: "planets_and_moons" -> "Planets and moons"."""
-    words = name.replace("_", " ").replace("-", " ").strip()
-    return words[:1].upper() + words[1:]
-
-
 # -- words ---------------------------------------------------------------------------------
-
-
-_PREFIX_UNITS = frozenset("£$€¥₹")
-_LABEL_UNITS = frozenset({"year", "years ad", "ad", "ce"})  # "First climbed: 1897", not "1897 year"
-
-
-def _value_text(category: Category, value: Value) -> str:
-    """Returns a value with its unit as players say it: "120 km/h", "45%", "£40", "n/a"."""
-    if value is None:
-        return "n/a"
-    number = format_value(value)
-    unit = category.unit.strip()
-    if not unit or unit.lower() in _LABEL_UNITS:
-        return number
-    if unit in _PREFIX_UNITS:
-        return f"{unit}{number}"
-    return f"{number}{unit}" if unit in ("%", "°") else f"{number} {unit}"
-
-
-def _percent(chance: Fraction) -> str:
-    """Returns a chance as a whole percentage, never rounding a possibility away."""
-    if chance == 0:
-        return "0%"
-    if chance == 1:
-        return "100%"
-    whole = round(chance * 100)
-    if whole == 0:
-        return "<1%"
-    if whole == 100:
-        return ">99%"
-    return f"{whole}%"
 
 
 def odds_text(odds: ComparisonOdds) -> str:
     """Returns the lens text for one category, e.g. "win 62% · tie 5% · lose 33%".
 
     Example:
+        >>> from fractions import Fraction
         >>> odds_text(ComparisonOdds(Fraction(5, 8), Fraction(1, 20), Fraction(13, 40)))
         'win 62% · tie 5% · lose 32%'
     """
-    return f"win {_percent(odds.win)} · tie {_percent(odds.tie)} · lose {_percent(odds.lose)}"
-
-
-def _and(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
+    return f"win {percent(odds.win)} · tie {percent(odds.tie)} · lose {percent(odds.lose)}"
 
 
 # -- the widget ----------------------------------------------------------------------------
 
 
-class ClassicTable(ipw.VBox):
+class ClassicTable(SeatedView):
     """A classic Top Trumps table over a core `Match` (rules C1-C12).
 
     Build one with `ClassicTable.new` in a notebook cell; the cell displays
@@ -310,15 +273,9 @@ class ClassicTable(ipw.VBox):
         super().__init__()
         if not isinstance(match.rules, ClassicRules):
             raise RuleOptionError(f"ClassicTable plays classic rules (ClassicRules); got {type(match.rules).__name__}")
-        self.add_class("tt-table")
-        self._boundary = ErrorBoundary(self._show_status, snapshot=self._snapshot)
-        self._status_text = ""
-        self._status_kind: StatusKind = "info"
-        self._log: list[str] = []
+        self._start_view(snapshot=self._snapshot)
         self._last: tuple[Event, ...] = ()
         self._comparisons_seen = 0
-        self._viewer: Seat | None = None
-        self._dynamic: list[ipw.Widget] = []
         self._category_buttons: tuple[ipw.Button, ...] = ()
         self._pick_buttons: tuple[ipw.Button, ...] = ()
         self._ready_button: ipw.Button | None = None
@@ -326,14 +283,13 @@ class ClassicTable(ipw.VBox):
 
         self._bundled = tuple(bundled_decks())
         self._own_deck: Deck | None = None
-        if settings is None or settings.deck == _OWN_DECK:
+        if settings is None or settings.deck == OWN_DECK:
             settings = self._settings_of(match, settings)
 
         # Fixed children (STYLE rule 16): built once, re-rendered from the match.
-        self._title = _html("tt-title")
-        self._turn = _html("tt-turn")
-        self._status = _html("tt-status")
-        self._stacks = _html("tt-stacks-box")
+        self._title = html_widget("tt-title")
+        self._turn = html_widget("tt-turn")
+        self._stacks = html_widget("tt-stacks-box")
         self._lens = ipw.Checkbox(
             value=False,
             description="Show the odds",
@@ -343,20 +299,18 @@ class ClassicTable(ipw.VBox):
         )
         self._lens.add_class("tt-lens-toggle")
         self._card_area = ipw.VBox(layout=ipw.Layout(width="100%"))
-        self._result = _html("tt-result")
-        self._comparison = _html("tt-svg")
-        self._next_button = _big_button("Next ▶", "Play the next computer comparison", primary=True)
-        self._fast_button = _big_button(
-            "Fast-forward ⏩",
-            f"Play computer comparisons until a person must choose (at most {FAST_FORWARD_MAX_COMPARISONS})",
-            primary=False,
+        self._result = html_widget("tt-result")
+        self._comparison = html_widget("tt-svg")
+        self._start_seats(
+            next_tooltip="Play the next computer comparison",
+            fast_tooltip=(
+                f"Play computer comparisons until a person must choose (at most {FAST_FORWARD_MAX_COMPARISONS})"
+            ),
         )
-        self._log_view = _html("tt-log")
+        self._log_view = html_widget("tt-log")
         self._build_controls(settings)
         self._settings = settings
 
-        self._next_button.on_click(lambda _button: self.next())
-        self._fast_button.on_click(lambda _button: self.fast_forward())
         self._lens.observe(self._boundary.wrap(lambda _change: self._render()), names="value")
 
         left = ipw.VBox(
@@ -365,11 +319,11 @@ class ClassicTable(ipw.VBox):
         )
         right = self._arena = ipw.VBox(
             [
-                _html("tt-heading-box", '<div class="tt-heading">Last comparison</div>'),
+                html_widget("tt-heading-box", '<div class="tt-heading">Last comparison</div>'),
                 self._result,
                 self._comparison,
                 ipw.HBox([self._next_button, self._fast_button], layout=ipw.Layout(margin="10px 0")),
-                _html("tt-heading-box", '<div class="tt-heading">Game log (newest first)</div>'),
+                html_widget("tt-heading-box", '<div class="tt-heading">Game log (newest first)</div>'),
                 self._log_view,
             ],
             layout=ipw.Layout(flex="1 1 600px", min_width="360px"),
@@ -423,14 +377,14 @@ class ClassicTable(ipw.VBox):
         _check_option_names(rule_options)
         own = deck if isinstance(deck, Deck) else None
         settings = TableSettings(
-            deck=_OWN_DECK if own is not None else deck,  # type: ignore[arg-type]
+            deck=OWN_DECK if own is not None else deck,  # type: ignore[arg-type]
             seats=seats,
             humans=humans,
             difficulty=difficulty,
             seed=seed,
             **rule_options,
         )
-        offered = (*bundled_decks(), *((_OWN_DECK,) if own is not None else ()))
+        offered = (*bundled_decks(), *((OWN_DECK,) if own is not None else ()))
         settings.check(offered)
         match = _build_match(own if own is not None else load_deck(settings.deck), settings)
         if own is not None:
@@ -438,11 +392,6 @@ class ClassicTable(ipw.VBox):
         return cls(match, settings=settings)
 
     # -- public read-only helpers --------------------------------------------------------------
-
-    @property
-    def match(self) -> Match:
-        """The core match being played (Python only; never synced to the page)."""
-        return self._match
 
     @property
     def settings(self) -> TableSettings:
@@ -470,16 +419,6 @@ class ClassicTable(ipw.VBox):
         return self._ready_button
 
     @property
-    def next_button(self) -> ipw.Button:
-        """The "Next ▶" button."""
-        return self._next_button
-
-    @property
-    def fast_forward_button(self) -> ipw.Button:
-        """The "Fast-forward ⏩" button."""
-        return self._fast_button
-
-    @property
     def new_game_button(self) -> ipw.Button:
         """The "New game" button."""
         return self._new_button
@@ -493,16 +432,6 @@ class ClassicTable(ipw.VBox):
     def odds(self) -> Mapping[int, ComparisonOdds]:
         """The lens's exact odds by category index (empty when the lens is off or hidden)."""
         return self._odds
-
-    @property
-    def status(self) -> str:
-        """The status line's text: the last message or error, "" if none."""
-        return self._status_text
-
-    @property
-    def log_lines(self) -> tuple[str, ...]:
-        """The game log, newest first, at most `LOG_LINES` lines."""
-        return tuple(self._log)
 
     @property
     def screen(self) -> Screen:
@@ -525,10 +454,6 @@ class ClassicTable(ipw.VBox):
         """The sentence about the last comparison, "" before the first one."""
         return self._result_sentence()[0]
 
-    def player_name(self, seat: Seat) -> str:
-        """Returns how the page names `seat`: "You", "Player 2", "Computer 1"."""
-        return self._names[seat]
-
     # -- intents (the buttons call these) ------------------------------------------------------
 
     @handler
@@ -539,7 +464,7 @@ class ClassicTable(ipw.VBox):
         chance that follows; a computer's next comparison waits for "Next ▶".
         """
         self._acting_human()
-        action = ChooseCategory(category_index) if _is_whole(category_index) else None
+        action = ChooseCategory(category_index) if is_whole(category_index) else None
         if action is None or action not in self._match.legal_actions():
             raise IllegalActionError(f"category number {category_index!r} cannot be chosen now")
         events = list(self._match.submit(action))
@@ -550,21 +475,12 @@ class ClassicTable(ipw.VBox):
     def pick(self, index: int) -> None:
         """Plays card `index` (0 = top) of the human's visible cards (rule C10)."""
         self._acting_human()
-        action = PickCard(index) if _is_whole(index) else None
+        action = PickCard(index) if is_whole(index) else None
         if action is None or action not in self._match.legal_actions():
             raise IllegalActionError(f"card number {index!r} cannot be picked now")
         events = list(self._match.submit(action))
         self._finish_comparison(events)  # other seats' C10 picks and the reveal, if nobody else must act
         self._after_intent(events)
-
-    @handler
-    def ready(self) -> None:
-        """Hot seat: the player named on the pass screen is at the screen; show their card."""
-        if self.screen != "pass":
-            raise IllegalActionError("nobody needs to take a turn at the screen just now")
-        self._viewer = self._match.waiting_for
-        self._set_status("")
-        self._render()
 
     @handler
     def next(self) -> None:
@@ -573,7 +489,7 @@ class ClassicTable(ipw.VBox):
         events: list[Event] = []
         self._finish_comparison(events)
         self._absorb(events)
-        self._set_status("")
+        self._status.show("")
         self._render()
 
     @handler
@@ -595,7 +511,7 @@ class ClassicTable(ipw.VBox):
             played += 1
         self._absorb(events)
         more = "" if self._match.is_over or self._match.waiting_for is not None else " Press again to go on."
-        self._set_status(f"Fast-forwarded {_plural(played, 'comparison')}.{more}")
+        self._status.show(f"Fast-forwarded {plural(played, 'comparison')}.{more}")
         self._render()
 
     @handler
@@ -621,15 +537,15 @@ class ClassicTable(ipw.VBox):
         chosen: dict[str, Any] = {k: v for k, v in given.items() if v is not None or k in rule_options}
         settings = replace(settings, **chosen)
         settings.check(self._deck_values())
-        the_deck = self._own_deck if settings.deck == _OWN_DECK and self._own_deck else load_deck(settings.deck)
+        the_deck = self._own_deck if settings.deck == OWN_DECK and self._own_deck else load_deck(settings.deck)
         match = _build_match(the_deck, settings)
         self._install(match, settings)  # deals; only now is the old game replaced
         self._set_controls(settings)
         computers = settings.seats - settings.humans
-        who = f"{_plural(settings.humans, 'person', 'people')}" + (
+        who = f"{plural(settings.humans, 'person', 'people')}" + (
             f", {computers} {settings.difficulty} computer{'s' if computers != 1 else ''}" if computers else ""
         )
-        self._set_status(f"New game: {the_deck.name}, {settings.seats} players ({who}), seed {settings.seed}.", "info")
+        self._status.show(f"New game: {the_deck.name}, {settings.seats} players ({who}), seed {settings.seed}.", "info")
 
     # -- flow ---------------------------------------------------------------------------------------
 
@@ -638,10 +554,6 @@ class ClassicTable(ipw.VBox):
         rules = self._match.rules
         assert isinstance(rules, ClassicRules)  # checked in __init__
         return rules
-
-    @property
-    def _hot_seat(self) -> bool:
-        return len(self._match.humans) > 1
 
     def _acting_human(self) -> Seat:
         """Returns the human seat that may act now, or raises a friendly error."""
@@ -661,8 +573,8 @@ class ClassicTable(ipw.VBox):
             raise IllegalActionError("the game is over — start a new game below")
         seat = match.waiting_for
         if seat is not None:
-            who = "your" if self._names[seat] == "You" else f"{self._names[seat]}'s"
-            raise IllegalActionError(f"it is {who} turn — a person must act before the computers go on")
+            whose = self._names.whose(seat)
+            raise IllegalActionError(f"it is {whose} turn — a person must act before the computers go on")
 
     def _finish_comparison(self, events: list[Event]) -> None:
         """Steps chance and computers until a comparison is revealed, then settles chance.
@@ -698,22 +610,14 @@ class ClassicTable(ipw.VBox):
 
     def _after_intent(self, events: list[Event]) -> None:
         self._absorb(events)
-        self._set_status("")
+        self._status.show("")
         self._render()
 
     def _install(self, match: Match, settings: TableSettings) -> None:
         """Makes `match` the game in play: deals it, resets the log and renders."""
-        events: list[Event] = []
-        previous = getattr(self, "_match", None)
-        self._match = match
-        try:
-            self._settle(events)
-        except BaseException:
-            if previous is not None:
-                self._match = previous
-            raise
+        events = self._swap_match(match, self._settle)
         self._settings = settings
-        self._names = _names(match)
+        self._names = SeatNames(match.rules.seats, match.humans)
         self._log = []
         self._last = ()
         self._comparisons_seen = 0
@@ -740,24 +644,10 @@ class ClassicTable(ipw.VBox):
 
     # -- words ----------------------------------------------------------------------------------------
 
-    def _subject(self, seat: Seat, you: str, other: str, *, start: bool = True) -> str:
-        """Returns "<Name> <verb>" with the verb agreeing: "You win", "Computer 1 wins".
-
-        With ``start=False`` (mid-sentence) "You" is written "you".
-        """
-        name = self._names[seat]
-        if name == "You":
-            return f"{'You' if start else 'you'} {you}"
-        return f"{name} {other}"
-
-    def _object(self, seat: Seat) -> str:
-        name = self._names[seat]
-        return "you" if name == "You" else name
-
     def _card_words(self, card_number: int, category: int) -> str:
         deck = self._rules.deck
         card = deck.cards[card_number]
-        return f"{card.name} {_value_text(deck.categories[category], card.values[category])}"
+        return f"{card.name} {value_text(deck.categories[category], card.values[category])}"
 
     def _log_line(self, event: ClassicEvent) -> str:
         """Returns one line of the game log for `event` (every event class, checked by `assert_never`)."""
@@ -769,22 +659,21 @@ class ClassicTable(ipw.VBox):
             case Revealed(chooser=chooser, category=category, cards=cards):
                 shown = " · ".join(f"{self._names[s]}: {self._card_words(c, category)}" for s, c in cards)
                 return (
-                    f"#{self._comparisons_seen} {self._subject(chooser, 'chose', 'chose')} "
+                    f"#{self._comparisons_seen} {self._names.subject(chooser, 'chose', 'chose')} "
                     f"{deck.categories[category].name} — {shown}"
                 )
             case Won(seat=seat, cards=cards):
-                return f"{self._subject(seat, 'win', 'wins')} {_plural(len(cards), 'card')}."
+                return f"{self._names.subject(seat, 'win', 'wins')} {plural(len(cards), 'card')}."
             case Tied(seats=seats, pot_size=pot_size):
-                between = f" between {_and([self._object(s) for s in seats])}" if seats else " (no data)"
-                return f"Tie{between}: the pot now holds {_plural(pot_size, 'card')}."
+                between = f" between {and_list([self._names.whom(s) for s in seats])}" if seats else " (no data)"
+                return f"Tie{between}: the pot now holds {plural(pot_size, 'card')}."
             case PotCollected(seat=seat, cards=cards):
-                return f"{self._subject(seat, 'take', 'takes')} the pot ({_plural(len(cards), 'card')})."
+                return f"{self._names.subject(seat, 'take', 'takes')} the pot ({plural(len(cards), 'card')})."
             case SeatOut(seat=seat):
-                return f"{self._subject(seat, 'are', 'is')} out of cards."
+                return f"{self._names.subject(seat, 'are', 'is')} out of cards."
             case ChooserDrawn(seat=seat, among=among):
-                return (
-                    f"Drawn by lot among {_and([self._object(s) for s in among])}: {self._object(seat)} chooses next."
-                )
+                lot = and_list([self._names.whom(s) for s in among])
+                return f"Drawn by lot among {lot}: {self._names.whom(seat)} chooses next."
             case GameEnded(outcome=outcome):
                 return f"Game over: {self._headline(outcome)}"
             case _:
@@ -816,29 +705,30 @@ class ClassicTable(ipw.VBox):
             elif isinstance(event, GameEnded):
                 ended = True
         if winner is not None:
-            value = _value_text(category, deck.cards[by_seat[winner]].values[revealed.category])
+            value = value_text(category, deck.cards[by_seat[winner]].values[revealed.category])
             lower = "" if category.higher_is_better else " (lower wins)"
-            text = f"{self._subject(winner, 'win', 'wins')} with {category.name} {value}{lower}!"
+            text = f"{self._names.subject(winner, 'win', 'wins')} with {category.name} {value}{lower}!"
             if pot:
-                text += f" {self._subject(winner, 'take', 'takes')} the pot too ({_plural(pot, 'card')})."
+                text += f" {self._names.subject(winner, 'take', 'takes')} the pot too ({plural(pot, 'card')})."
             return text, "win"
         if tied is None:
             return "", ""
-        text = f"Tie — {_plural(len(revealed.cards), 'card')} go to the pot"
+        text = f"Tie — {plural(len(revealed.cards), 'card')} go to the pot"
         if ended:
             text += "."
         elif drawn is not None:
-            text += f"; {self._object(revealed.chooser)} ran out, so a lot picked {self._object(drawn)} to choose next."
+            out, picked = self._names.whom(revealed.chooser), self._names.whom(drawn)
+            text += f"; {out} ran out, so a lot picked {picked} to choose next."
         else:
-            text += f"; {self._subject(revealed.chooser, 'choose', 'chooses', start=False)} again."
+            text += f"; {self._names.subject(revealed.chooser, 'choose', 'chooses', start=False)} again."
         if tied.seats:
-            value = _value_text(category, deck.cards[by_seat[tied.seats[0]]].values[revealed.category])
+            value = value_text(category, deck.cards[by_seat[tied.seats[0]]].values[revealed.category])
             both = "both" if len(tied.seats) == 2 else "all"
-            text += f" ({_and([self._names[s] for s in tied.seats])} {both} had {category.name} {value}.)"
+            text += f" ({and_list([self._names[s] for s in tied.seats])} {both} had {category.name} {value}.)"
         else:
             missing = [deck.cards[c].name for _, c in revealed.cards if deck.cards[c].values[revealed.category] is None]
             if missing:
-                text += f" ({_and(missing)} {'has' if len(missing) == 1 else 'have'} no data for {category.name}.)"
+                text += f" ({and_list(missing)} {'has' if len(missing) == 1 else 'have'} no data for {category.name}.)"
         return text, "tie"
 
     def _headline(self, outcome: Outcome) -> str:
@@ -847,17 +737,17 @@ class ClassicTable(ipw.VBox):
         if outcome.termination is Termination.UNFINISHED or not winners:
             return "Unfinished — nobody wins."
         if len(winners) == 1:
-            return f"{self._subject(winners[0], 'win', 'wins')}!"
-        return f"It's a draw between {_and([self._object(s) for s in winners])}."
+            return f"{self._names.subject(winners[0], 'win', 'wins')}!"
+        return f"It's a draw between {and_list([self._names.whom(s) for s in winners])}."
 
     def _explanation(self, outcome: Outcome) -> str:
         """Returns in words why the game ended (outcome.termination)."""
         winners = sorted(outcome.winners)
         sizes = self._public_view().stack_sizes
-        names = _and([self._object(s) for s in winners])
+        names = and_list([self._names.whom(s) for s in winners])
         match outcome.termination:
             case Termination.LAST_STACK:
-                return f"{self._subject(winners[0], 'hold', 'holds')} every card still in play (rule C7)."
+                return f"{self._names.subject(winners[0], 'hold', 'holds')} every card still in play (rule C7)."
             case Termination.DRAW_ALL_OUT:
                 return (
                     f"The last comparison was a tie that left nobody holding cards, so {names} share the game "
@@ -867,11 +757,11 @@ class ClassicTable(ipw.VBox):
                 limit = self._rules.round_limit or 0
                 most = max(sizes) if sizes else 0
                 holder = (
-                    f"{self._subject(winners[0], 'hold', 'holds', start=False)} the most cards ({most})"
+                    f"{self._names.subject(winners[0], 'hold', 'holds', start=False)} the most cards ({most})"
                     if len(winners) == 1
                     else f"{names} hold the most cards ({most} each)"
                 )
-                return f"The round limit of {_plural(limit, 'comparison')} was reached; {holder} (rule C11)."
+                return f"The round limit of {plural(limit, 'comparison')} was reached; {holder} (rule C11)."
             case Termination.UNFINISHED:
                 moves = len(self._match.actions)
                 return (
@@ -910,7 +800,7 @@ class ClassicTable(ipw.VBox):
         ]
         level = f" · {s.difficulty} computers" if computers else ""
         sub = f"{rules.seats} players{level} · seed {self._match.seed}" + (f" · {', '.join(extras)}" if extras else "")
-        self._title.value = f'Top Trumps — {_esc(rules.deck.name)} <span class="tt-subtitle">{_esc(sub)}</span>'
+        self._title.value = f'Top Trumps — {esc(rules.deck.name)} <span class="tt-subtitle">{esc(sub)}</span>'
 
     def _render_turn(self) -> None:
         match = self._match
@@ -934,7 +824,7 @@ class ClassicTable(ipw.VBox):
         else:
             chooser = view.chooser
             text = f"🤖 {self._names[chooser]} chooses next — press Next ▶ (or Fast-forward ⏩)"
-        self._turn.value = _esc(text)
+        self._turn.value = esc(text)
 
     def _render_stacks(self) -> None:
         match = self._match
@@ -967,8 +857,6 @@ class ClassicTable(ipw.VBox):
 
     def _render_card_area(self) -> None:
         match = self._match
-        old = self._dynamic
-        self._dynamic = []
         self._category_buttons = ()
         self._pick_buttons = ()
         self._ready_button = None
@@ -984,11 +872,8 @@ class ClassicTable(ipw.VBox):
             children = self._over_screen()
         else:
             children = self._watch_screen()
-        with self._card_area.hold_sync():
-            self._card_area.children = tuple(children)
+        swap_children(self._card_area, children)  # closes the old screen, buttons and all
         self._lens.disabled = screen != "choose"
-        for widget in old:
-            _close(widget)
         with self._next_button.hold_sync():
             computers_turn = not match.is_over and match.waiting_for is None
             self._next_button.disabled = not computers_turn
@@ -997,10 +882,6 @@ class ClassicTable(ipw.VBox):
             )
         with self._fast_button.hold_sync():
             self._fast_button.disabled = not computers_turn
-
-    def _keep(self, widget: ipw.Widget) -> ipw.Widget:
-        self._dynamic.append(widget)
-        return widget
 
     def _human_view(self) -> ClassicView:
         seat = self._match.waiting_for
@@ -1016,14 +897,14 @@ class ClassicTable(ipw.VBox):
         legal = [a for a in self._match.legal_actions() if isinstance(a, ChooseCategory)]
         if self._lens.value:
             self._odds = MappingProxyType(self._lens_odds(view, [a.category for a in legal]))
-        owner = "Your" if self._names[view.seat] == "You" else f"{self._names[view.seat]}'s"
-        head = self._keep(_html("tt-card-head", _card_head(card, f"{owner} card — click a category to play it")))
+        owner = self._names.whose(view.seat).capitalize()
+        head = html_widget("tt-card-head", _card_head(card, f"{owner} card — click a category to play it"))
         rows: list[ipw.Widget] = [head]
         buttons = []
         for action in legal:
             index = action.category
             category = deck.categories[index]
-            value = _value_text(category, card.values[index])
+            value = value_text(category, card.values[index])
             lower = "" if category.higher_is_better else "   ▼ lower wins"
             direction = "higher wins" if category.higher_is_better else "lower wins"
             note = f" — {category.note}" if category.note.strip() else ""
@@ -1033,20 +914,19 @@ class ClassicTable(ipw.VBox):
                 layout=ipw.Layout(width="auto", flex="1 1 auto", margin="0"),
             )
             button.add_class("tt-category")
-            button.on_click(lambda _button, c=index: self.choose(c))
+            self._guard.bind(button, partial(self.choose, index))
             buttons.append(button)
             row_children: list[ipw.Widget] = [button]
             if index in self._odds:  # beside the button, or under it (right-aligned) when the card is narrow
-                lens = _html("tt-lens", _esc(odds_text(self._odds[index])))
-                lens.layout = ipw.Layout(margin="0 0 0 auto")
-                row_children.append(lens)
+                lens = esc(odds_text(self._odds[index]))
+                row_children.append(html_widget("tt-lens", lens, layout=ipw.Layout(margin="0 0 0 auto")))
             row = ipw.HBox(row_children, layout=ipw.Layout(width="100%", align_items="center", flex_flow="row wrap"))
             row.add_class("tt-row")
-            rows.append(self._keep(row))
+            rows.append(row)
         self._category_buttons = tuple(buttons)
         box = ipw.VBox(rows)
         box.add_class("tt-card")
-        return [self._keep(box)]
+        return [box]
 
     def _lens_odds(self, view: ClassicView, categories: Iterable[int]) -> dict[int, ComparisonOdds]:
         """Returns the exact odds (rule P3) per category for the view's top card."""
@@ -1082,49 +962,38 @@ class ClassicTable(ipw.VBox):
         buttons = []
         for action in legal:
             card = deck.cards[view.stack[action.index]]
-            picture = self._keep(CardView(card, highlight=view.category, width_px=PICK_CARD_WIDTH_PX))
-            button = _big_button(f"Play {card.name}", f"Put {card.name} on top and play it (rule C10)", primary=True)
-            button.on_click(lambda _button, i=action.index: self.pick(i))
+            picture = CardView(card, highlight=view.category, width_px=PICK_CARD_WIDTH_PX)
+            button = big_button(f"Play {card.name}", f"Put {card.name} on top and play it (rule C10)", primary=True)
+            self._guard.bind(button, partial(self.pick, action.index))
             buttons.append(button)
-            cells.append(self._keep(ipw.VBox([picture, self._keep(button)], layout=ipw.Layout(margin="0 10px 10px 0"))))
+            cells.append(ipw.VBox([picture, button], layout=ipw.Layout(margin="0 10px 10px 0")))
         self._pick_buttons = tuple(buttons)
         return [
-            self._keep(_html("tt-pass", f"<b>{_esc(who + prompt)}</b>")),
-            self._keep(ipw.HBox(cells, layout=ipw.Layout(flex_flow="row wrap"))),
+            html_widget("tt-pass", f"<b>{esc(who + prompt)}</b>"),
+            ipw.HBox(cells, layout=ipw.Layout(flex_flow="row wrap")),
         ]
 
     def _pass_screen(self) -> list[ipw.Widget]:
         seat = self._match.waiting_for
         assert seat is not None
         name = self._names[seat]
-        back = self._keep(CardView(None, width_px=260, back_label=name))
-        text = self._keep(
-            _html(
-                "tt-pass",
-                f'<div class="tt-panel"><div class="tt-headline">Pass to {_esc(name)} — ready?</div>'
-                f"Everyone else, please look away. {_esc(name)}: press the button to see your card.</div>",
-            )
-        )
-        button = _big_button(
-            f"I'm {name} — show my card", f"Only {name} should look: shows {name}'s card", primary=True
-        )
-        button.on_click(lambda _button: self.ready())
-        self._ready_button = button
-        return [text, back, self._keep(button)]
+        text, button = pass_panel(name)
+        self._ready_button = self._guard.bind(button, self.ready)
+        return [text, CardView(None, width_px=260, back_label=name), button]
 
     def _watch_screen(self) -> list[ipw.Widget]:
         match = self._match
         if self._hot_seat or not match.humans:
-            back = self._keep(CardView(None, width_px=260))
+            back = CardView(None, width_px=260)
             note = "Cards stay face down while the computers play. Press Next ▶ to see their next comparison."
-            return [self._keep(_html("tt-pass", _esc(note))), back]
+            return [html_widget("tt-pass", esc(note)), back]
         view = match.view(match.humans[0])
         card = view.top_card
         if card is None:
             note = "You are out of cards. Watch the computers finish: press Next ▶ or Fast-forward ⏩."
-            return [self._keep(_html("tt-pass", f'<div class="tt-panel">{_esc(note)}</div>'))]
+            return [html_widget("tt-pass", f'<div class="tt-panel">{esc(note)}</div>')]
         caption = f"Your top card. {self._names[view.chooser]} chooses the category — press Next ▶."
-        return [self._keep(_html("tt-pass", _esc(caption))), self._keep(CardView(card, width_px=400))]
+        return [html_widget("tt-pass", esc(caption)), CardView(card, width_px=400)]
 
     def _over_screen(self) -> list[ipw.Widget]:
         outcome = self._match.outcome
@@ -1138,25 +1007,25 @@ class ClassicTable(ipw.VBox):
             badge = "🤝"
         sizes = self._public_view().stack_sizes
         rows = "".join(
-            f"<li>{_esc(self._names[s])}: {_plural(n, 'card')}{' 🏆' if s in outcome.winners else ''}</li>"
+            f"<li>{esc(self._names[s])}: {plural(n, 'card')}{' 🏆' if s in outcome.winners else ''}</li>"
             for s, n in enumerate(sizes)
         )
         body = (
             '<div class="tt-panel" role="status">'
-            f'<div class="tt-headline">{badge} {_esc(self._headline(outcome))}</div>'
-            f"<p>{_esc(self._explanation(outcome))}</p>"
-            f"<p>After {_plural(self._comparisons_seen, 'comparison')}:</p><ul>{rows}</ul>"
+            f'<div class="tt-headline">{badge} {esc(self._headline(outcome))}</div>'
+            f"<p>{esc(self._explanation(outcome))}</p>"
+            f"<p>After {plural(self._comparisons_seen, 'comparison')}:</p><ul>{rows}</ul>"
             "<p>Play again with the same or new settings: open <b>New game ⚙</b> below.</p></div>"
         )
-        return [self._keep(_html("tt-over", body))]
+        return [html_widget("tt-over", body)]
 
     def _render_arena(self) -> None:
         text, kind = self._result_sentence()
-        self._result.value = f'<span class="tt-result-{kind}">{_esc(text)}</span>' if text else ""
+        self._result.value = f'<span class="tt-result-{kind}">{esc(text)}</span>' if text else ""
         if not self._last:
             view = self._public_view()
             self._comparison.value = (
-                f'<div class="tt-panel">No cards revealed yet. {_esc(self._names[view.chooser])} '
+                f'<div class="tt-panel">No cards revealed yet. {esc(self._names[view.chooser])} '
                 f"{'choose' if self._names[view.chooser] == 'You' else 'chooses'} first (rule C3).</div>"
             )
             return
@@ -1184,10 +1053,7 @@ class ClassicTable(ipw.VBox):
         self._comparison.value = str(picture)
 
     def _render_log(self) -> None:
-        items = "".join(f"<li>{_esc(line)}</li>" for line in self._log)
-        self._log_view.value = (
-            f'<div class="tt-log-box" role="log" aria-label="Game log, newest first"><ol>{items}</ol></div>'
-        )
+        self._log_view.value = log_html(self._log, "Game log, newest first")
 
     # -- the boundary's snapshot -----------------------------------------------------------------------
 
@@ -1207,7 +1073,7 @@ class ClassicTable(ipw.VBox):
             if self._match is match and len(match.actions) == count and current == controls and self._log == saved[0]:
                 return  # the handler failed before changing anything
             if self._match is not match or len(match.actions) != count:
-                self._match = match if len(match.actions) == count else _replayed(match, count)
+                self._match = match if len(match.actions) == count else replayed(match, count)
             self._log, self._last, self._comparisons_seen, self._viewer, self._settings, self._names = saved
             for name, value in controls.items():
                 if self._control_map[name].value != value:
@@ -1215,20 +1081,6 @@ class ClassicTable(ipw.VBox):
             self._render()  # if drawing itself is broken this fails again; the boundary logs it
 
         return restore
-
-    # -- status -----------------------------------------------------------------------------------------
-
-    def _show_status(self, text: str, kind: StatusKind) -> None:
-        self._set_status(text, kind)
-
-    def _set_status(self, text: str, kind: StatusKind = "info") -> None:
-        self._status_text, self._status_kind = text, kind
-        if not text:
-            self._status.value = ""
-        elif kind == "error":
-            self._status.value = f'<span class="tt-status-error" role="alert">⚠ {_esc(text)}</span>'
-        else:
-            self._status.value = f'<span class="tt-status-info" role="status">ℹ️ {_esc(text)}</span>'
 
     # -- new-game controls ---------------------------------------------------------------------------
 
@@ -1247,7 +1099,7 @@ class ClassicTable(ipw.VBox):
         seed = match.seed if isinstance(match.seed, int) and 0 <= match.seed <= SEED_MAX else DEFAULT_SEED
         options = {k: v for k, v in rules.options().items() if k in _RULE_OPTIONS}
         return TableSettings(
-            deck=_OWN_DECK,
+            deck=OWN_DECK,
             seats=rules.seats,
             humans=max(1, len(match.humans)),
             difficulty=difficulty,
@@ -1256,33 +1108,24 @@ class ClassicTable(ipw.VBox):
         )
 
     def _deck_values(self) -> tuple[str, ...]:
-        return (*((_OWN_DECK,) if self._own_deck is not None else ()), *self._bundled)
+        return (*((OWN_DECK,) if self._own_deck is not None else ()), *self._bundled)
 
     def _build_controls(self, settings: TableSettings) -> None:
         wide = {"description_width": "initial"}
-        deck_options = [(_deck_label(name), name) for name in self._bundled]
-        if self._own_deck is not None:
-            deck_options.insert(0, (f"{self._own_deck.name} (this game's deck)", _OWN_DECK))
-        deck = ipw.Dropdown(
-            options=deck_options,
-            value=settings.deck if settings.deck in dict((v, v) for _, v in deck_options) else None,
-            description="Deck",
-            tooltip="Which deck of cards to play with",
-            style=wide,
+        deck = deck_dropdown(
+            settings.deck, own=self._own_deck, own_note="this game's deck", tooltip="Which deck of cards to play with"
         )
-        seats = ipw.Dropdown(
-            options=list(range(MIN_SEATS, MAX_SEATS + 1)),
-            value=settings.seats,
-            description="Players (seats)",
-            tooltip="How many players sit at the table, people and computers (rule C1)",
-            style=wide,
+        seats = number_dropdown(
+            "Players (seats)",
+            range(MIN_SEATS, MAX_SEATS + 1),
+            settings.seats,
+            "How many players sit at the table, people and computers (rule C1)",
         )
-        humans = ipw.Dropdown(
-            options=list(range(1, MAX_SEATS + 1)),
-            value=settings.humans,
-            description="People (hot seat if 2+)",
-            tooltip="How many of the players are people; the rest are computers",
-            style=wide,
+        humans = number_dropdown(
+            "People (hot seat if 2+)",
+            range(1, MAX_SEATS + 1),
+            settings.humans,
+            "How many of the players are people; the rest are computers",
         )
         difficulty = ipw.Dropdown(
             options=list(DIFFICULTIES),
@@ -1291,61 +1134,43 @@ class ClassicTable(ipw.VBox):
             tooltip="easy: random; medium: best value; hard: best rank; expert: counts cards exactly",
             style=wide,
         )
-        seed = ipw.IntText(
-            value=settings.seed,
-            description="Seed",
-            tooltip=f"A whole number from 0 to {SEED_MAX:,}: the same seed deals the same game",
-            style=wide,
-        )
-        leftover = _toggle(
-            "leftover (C2)",
-            [("deal_all (default)", "deal_all"), ("set_aside", "set_aside")],
+        seed = seed_text(settings.seed, what="deals the same game")
+        leftover = rule_toggle(
+            "leftover",
+            "C2",
+            ("deal_all", "set_aside"),
             settings.leftover,
-            ["Deal every card; stacks differ by at most one", "Deal equal stacks and set the rest aside"],
+            ("Deal every card; stacks differ by at most one", "Deal equal stacks and set the rest aside"),
         )
-        collect = _toggle(
-            "collect_order (C4)",
-            [("fixed (default)", "fixed"), ("shuffled", "shuffled")],
+        collect = rule_toggle(
+            "collect_order",
+            "C4",
+            ("fixed", "shuffled"),
             settings.collect_order,
-            ["Won cards go under in a fixed order", "Won cards are shuffled before going under"],
+            ("Won cards go under in a fixed order", "Won cards are shuffled before going under"),
         )
-        no_data = _toggle(
-            "no_data (C6)",
-            [("tie (default)", "tie"), ("loses", "loses")],
+        no_data = rule_toggle(
+            "no_data",
+            "C6",
+            ("tie", "loses"),
             settings.no_data,
-            ["A card with no data makes the comparison a tie", "A card with no data cannot win"],
+            ("A card with no data makes the comparison a tie", "A card with no data cannot win"),
         )
-        look_on = ipw.Checkbox(
-            value=settings.look_at_last is not None,
-            description="look_at_last (C10; default off)",
-            tooltip="With this many cards or fewer, a player looks at them all and picks which to play",
-            indent=False,
-            style=wide,
-            layout=ipw.Layout(width="auto"),
+        look_on, look_n = _optional_number(
+            "look_at_last (C10; default off)",
+            "With this many cards or fewer, a player looks at them all and picks which to play",
+            settings.look_at_last,
+            LOOK_AT_LAST_DEFAULT,
+            ("cards", "look_at_last: how many cards or fewer (2 or more; usually 3)", "200px"),
         )
-        look_n = ipw.IntText(
-            value=settings.look_at_last or LOOK_AT_LAST_DEFAULT,
-            description="cards",
-            tooltip="look_at_last: how many cards or fewer (2 or more; usually 3)",
-            layout=ipw.Layout(width="200px"),
-            style=wide,
+        limit_on, limit_n = _optional_number(
+            "round_limit (C11; default off)",
+            "After this many comparisons, the player holding the most cards wins",
+            settings.round_limit,
+            ROUND_LIMIT_DEFAULT,
+            ("comparisons", "round_limit: how many comparisons (1 or more)", "240px"),
         )
-        limit_on = ipw.Checkbox(
-            value=settings.round_limit is not None,
-            description="round_limit (C11; default off)",
-            tooltip="After this many comparisons, the player holding the most cards wins",
-            indent=False,
-            style=wide,
-            layout=ipw.Layout(width="auto"),
-        )
-        limit_n = ipw.IntText(
-            value=settings.round_limit or ROUND_LIMIT_DEFAULT,
-            description="comparisons",
-            tooltip="round_limit: how many comparisons (1 or more)",
-            layout=ipw.Layout(width="240px"),
-            style=wide,
-        )
-        self._new_button = _big_button("New game", "Start a new game with these settings", primary=True)
+        self._new_button = big_button("New game", "Start a new game with these settings", primary=True)
         self._new_button.on_click(lambda _button: self.new_game())
         self._control_map: dict[str, ipw.ValueWidget] = {
             "deck": deck,
@@ -1365,7 +1190,7 @@ class ClassicTable(ipw.VBox):
             [
                 ipw.HBox([deck, seats, humans], layout=ipw.Layout(flex_flow="row wrap")),
                 ipw.HBox([difficulty, seed], layout=ipw.Layout(flex_flow="row wrap")),
-                _html("tt-heading-box", '<div class="tt-heading">Rule options (RULES.md names)</div>'),
+                html_widget("tt-heading-box", '<div class="tt-heading">Rule options (RULES.md names)</div>'),
                 leftover,
                 collect,
                 no_data,
@@ -1413,13 +1238,6 @@ class ClassicTable(ipw.VBox):
             if c[name].value != value:
                 c[name].value = value
 
-    def close(self) -> None:
-        """Closes the table and every widget it made."""
-        for widget in self._dynamic:
-            _close(widget)
-        self._dynamic = []
-        super().close()
-
 
 # -- helpers ----------------------------------------------------------------------------------------
 
@@ -1434,88 +1252,43 @@ def _check_option_names(options: Mapping[str, object]) -> None:
         raise RuleOptionError(f"unknown rule option {unknown[0]!r}; expected one of {', '.join(_RULE_OPTIONS)}")
 
 
-def _names(match: Match) -> tuple[str, ...]:
-    """Returns the page's name for each seat: "You" (one human) or "Player N", and "Computer N"."""
-    humans = match.humans
-    names = []
-    human_number = computer_number = 0
-    for seat in range(match.rules.seats):
-        if seat in humans:
-            human_number += 1
-            names.append("You" if len(humans) == 1 else f"Player {human_number}")
-        else:
-            computer_number += 1
-            names.append(f"Computer {computer_number}")
-    return tuple(names)
+def _optional_number(
+    description: str, tooltip: str, value: int | None, default: int, number: tuple[str, str, str]
+) -> tuple[ipw.Checkbox, ipw.IntText]:
+    """Returns the switch of a rule option that is off by default, and the box for its number.
 
-
-def _replayed(match: Match, count: int) -> Match:
-    """Returns a fresh match that has taken the first `count` actions of `match`.
-
-    Raises:
-        RecordError: If the replay does not give the same actions (it always
-            should: chance and computers draw from streams fixed by the seed).
+    `number` is the box's description, tooltip and width; it shows `value`,
+    or `default` while the option is off.
     """
-    fresh = Match(match.rules, match.strategies, seed=match.seed, start=match.start, max_actions=match.max_actions)
-    for action in match.actions[:count]:
-        if fresh.waiting_for is not None:
-            fresh.submit(action)
-        else:
-            fresh.step()
-            if fresh.actions[-1] != action:
-                raise RecordError(f"replaying the game gave {fresh.actions[-1]!r} instead of {action!r}")
-    return fresh
-
-
-def _html(css_class: str, value: str = "") -> ipw.HTML:
-    widget = ipw.HTML(value)
-    widget.add_class(css_class)
-    return widget
-
-
-def _big_button(description: str, tooltip: str, *, primary: bool) -> ipw.Button:
-    button = ipw.Button(description=description, tooltip=tooltip, layout=ipw.Layout(width="auto"))
-    button.add_class("tt-big")
-    button.add_class("tt-primary" if primary else "tt-secondary")
-    return button
-
-
-def _toggle(description: str, options: list[tuple[str, str]], value: str, tooltips: list[str]) -> ipw.ToggleButtons:
-    toggle = ipw.ToggleButtons(
-        options=options,
-        value=value,
+    wide = {"description_width": "initial"}
+    switch = ipw.Checkbox(
+        value=value is not None,
         description=description,
-        tooltips=tooltips,
-        style={"description_width": "190px", "button_width": "auto"},
+        tooltip=tooltip,
+        indent=False,
+        style=wide,
         layout=ipw.Layout(width="auto"),
     )
-    return toggle
+    label, hint, width = number
+    box = ipw.IntText(
+        value=value or default, description=label, tooltip=hint, layout=ipw.Layout(width=width), style=wide
+    )
+    return switch, box
 
 
 def _card_head(card: Card, hint: str) -> str:
     """Returns the top of a playable card: name band, quartet code, picture, fact, hint."""
-    code = f'<span class="tt-card-code" aria-label="quartet code">{_esc(card.code)}</span>' if card.code else ""
+    code = f'<span class="tt-card-code" aria-label="quartet code">{esc(card.code)}</span>' if card.code else ""
     picture = card.picture.strip()
     is_image = picture.lower().endswith((".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp"))
     if is_image:
-        art = f'<img src="{_esc(picture)}" alt="{_esc(card.name)}" style="max-height:110px">'
+        art = f'<img src="{esc(picture)}" alt="{esc(card.name)}" style="max-height:110px">'
     else:
-        art = f'<span role="img" aria-label="picture of {_esc(card.name)}">{_esc(picture)}</span>' if picture else ""
-    fact = f'<div class="tt-card-fact">{_esc(card.fact)}</div>' if card.fact.strip() else ""
+        art = f'<span role="img" aria-label="picture of {esc(card.name)}">{esc(picture)}</span>' if picture else ""
+    fact = f'<div class="tt-card-fact">{esc(card.fact)}</div>' if card.fact.strip() else ""
     return (
-        f'<div class="tt-card-name"><span>{_esc(card.name)}</span>{code}</div>'
+        f'<div class="tt-card-name"><span>{esc(card.name)}</span>{code}</div>'
         + (f'<div class="tt-card-picture">{art}</div>' if art else "")
         + fact
-        + f'<div class="tt-card-hint">{_esc(hint)}</div>'
+        + f'<div class="tt-card-hint">{esc(hint)}</div>'
     )
-
-
-def _close(widget: ipw.Widget) -> None:
-    """Closes a widget made for one render, with its children, layout and style."""
-    for child in getattr(widget, "children", ()):
-        _close(child)
-    for part in ("layout", "style"):
-        sub = getattr(widget, part, None)
-        if isinstance(sub, ipw.Widget):
-            sub.close()
-    widget.close()

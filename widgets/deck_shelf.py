@@ -7,13 +7,12 @@ categories are lower-is-better (rule D1), and what its first cards look like.
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as widgets
 
 from toptrumps_core import bundled_decks, load_deck, svg
 from toptrumps_core.cards import Deck
-from widgets._boundary import ErrorBoundary, StatusKind, handler
+from widgets._boundary import ErrorBoundary, handler
+from widgets._common import StatusLine, deck_dropdown, esc
 
 __all__ = ["DeckShelf"]
 
@@ -33,13 +32,12 @@ class DeckShelf(widgets.VBox):
         names = bundled_decks()
         first = load_deck(deck if deck is not None else names[0])
         self._decks = {name: load_deck(name) for name in names}
-        labels = [(d.name, name) for name, d in self._decks.items()]
         chosen = next(name for name, d in self._decks.items() if d.name == first.name)
-        self._picker = widgets.Dropdown(options=labels, value=chosen, description="Deck", tooltip="Choose a deck")
+        self._picker = deck_dropdown(chosen, tooltip="Choose a deck")
         self._about = widgets.HTML()
         self._cards = widgets.HTML()
-        self._status = widgets.HTML()
-        self._boundary = ErrorBoundary(self._show_status)
+        self._status = StatusLine()
+        self._boundary = ErrorBoundary(self._status.show)
         super().__init__(children=(self._picker, self._about, self._cards, self._status))
         self.add_class("tt-deck-shelf")
         self._picker.observe(self._on_pick, names="value")
@@ -54,28 +52,24 @@ class DeckShelf(widgets.VBox):
     def _on_pick(self, change: dict[str, object]) -> None:
         name = change["new"]
         if name not in self._decks:  # a value set from the page that is no deck
-            self._show_status(f"There is no deck called {name!r}.", "error")
+            self._status.show(f"There is no deck called {name!r}.", "error")
             return
-        self._status.value = ""
+        self._status.show("")
         self._render(self._decks[str(name)])
 
     def _render(self, deck: Deck) -> None:
         rows = "".join(
-            f"<tr><td>{html.escape(c.name)}</td><td>{html.escape(c.unit) or '—'}</td>"
+            f"<tr><td>{esc(c.name)}</td><td>{esc(c.unit) or '—'}</td>"
             f"<td>{'▲ higher wins' if c.higher_is_better else '▼ lower wins'}</td></tr>"
             for c in deck.categories
         )
         no_data = sum(v is None for card in deck.cards for v in card.values)
         self._about.value = (
-            f"<h3>{html.escape(deck.name)}</h3>"
-            f"<p>{html.escape(deck.description)}</p>"
+            f"<h3>{esc(deck.name)}</h3>"
+            f"<p>{esc(deck.description)}</p>"
             f"<p><b>{len(deck.cards)} cards.</b> {no_data} values are <i>n/a</i> (no data).</p>"
             "<table><thead><tr><th>Category</th><th>Unit</th><th>Best</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>"
-            f"<p><small>Source: {html.escape(deck.source)}</small></p>"
+            f"<p><small>Source: {esc(deck.source)}</small></p>"
         )
         self._cards.value = svg.deck(deck, columns=6, max_cards=6)
-
-    def _show_status(self, text: str, kind: StatusKind) -> None:
-        sign = "⚠️ " if kind == "error" else ""
-        self._status.value = f"<p role='status'>{sign}{html.escape(text)}</p>"

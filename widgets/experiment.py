@@ -2,7 +2,7 @@
 
 `FirstChooserExperiment` plays many games between equal computer players with
 `toptrumps_core.experiments.first_chooser_wins` and shows the share of games
-seat 0 won as a bar with its 95 % confidence interval, beside the share it
+seat 0 won as a bar with its 95% confidence interval, beside the share it
 would win if choosing first did not matter.  The chart is drawn by matplotlib
 into SVG (no pyplot state, nothing printed), and a progress bar moves while
 the games run.
@@ -10,65 +10,67 @@ the games run.
 
 from __future__ import annotations
 
-import html
-import io
-
-import ipywidgets as widgets
-
-from toptrumps_core import ClassicRules, bundled_decks, load_deck
+from toptrumps_core import ClassicRules, load_deck
+from toptrumps_core.classic import MAX_SEATS, MIN_SEATS
+from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments import FirstChooserResult, first_chooser_wins
-from widgets._boundary import ErrorBoundary, StatusKind, handler
+from widgets._boundary import handler
+from widgets._common import (
+    SEED_MAX,
+    Experiment,
+    count_slider,
+    deck_dropdown,
+    deck_names,
+    figure_svg,
+    number_dropdown,
+    percent,
+    seed_text,
+    whole,
+)
 
-__all__ = ["FirstChooserExperiment"]
+__all__ = ["MAX_GAMES", "MIN_GAMES", "FirstChooserExperiment"]
 
-MIN_GAMES, MAX_GAMES = 10, 5_000
+MIN_GAMES = 10
+"""Fewest games one run plays."""
+MAX_GAMES = 100
+"""Most games one run plays: about 5 s on the slowest bundled deck on a 2-core laptop (the page waits meanwhile)."""
 CHART_WIDTH_IN, CHART_HEIGHT_IN = 6.0, 3.2
 
 
-class FirstChooserExperiment(widgets.VBox):
+class FirstChooserExperiment(Experiment):
     """Controls, a progress bar, a chart and a sentence for lesson 1's experiment.
 
     Args:
-        deck: Short name of a bundled deck.
+        deck: Short name of a bundled deck (its file name, e.g. ``"animals"``).
         seats: Players per game, 2..6 (rule C1).
-        games: Games to play per run, 10..5,000.
-        seed: Fixes every game of the run; shown and editable in the page.
+        games: Games to play per run, `MIN_GAMES`..`MAX_GAMES`.
+        seed: Fixes every game of the run, 0..999,999,999; shown and
+            editable in the page.
         run: Run once on construction, so the page opens with a result.
 
     Raises:
         DeckError: If `deck` is not a bundled deck.
-        RuleOptionError: If `seats` is outside 2..6.
+        RuleOptionError: If `seats`, `games` or `seed` is out of range.
     """
 
     def __init__(
-        self, deck: str = "animals", *, seats: int = 2, games: int = 200, seed: int = 1, run: bool = True
+        self, deck: str = "animals", *, seats: int = 2, games: int = 100, seed: int = 1, run: bool = True
     ) -> None:
         ClassicRules(load_deck(deck), seats=seats)  # fail early on a bad deck or seat count
-        style = {"description_width": "initial"}
-        self._deck = widgets.Dropdown(options=bundled_decks(), value=deck, description="Deck", style=style)
-        self._seats = widgets.BoundedIntText(value=seats, min=2, max=6, description="Players", style=style)
-        self._games = widgets.IntSlider(
-            value=min(max(games, MIN_GAMES), MAX_GAMES),
-            min=MIN_GAMES,
-            max=MAX_GAMES,
-            step=10,
-            description="Games",
-            continuous_update=False,
-            style=style,
+        whole(games, MIN_GAMES, MAX_GAMES, "the number of games")
+        whole(seed, 0, SEED_MAX, "the seed")
+        self._deck = deck_dropdown(deck, tooltip="Which deck the computers play with")
+        self._seats = number_dropdown(
+            "Players", range(MIN_SEATS, MAX_SEATS + 1), seats, "How many equal computer players (rule C1)"
         )
-        self._seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed", style=style)
-        self._run = widgets.Button(description="Run the games", tooltip="Play the games and count the wins")
-        self._progress = widgets.IntProgress(value=0, min=0, max=1, description="Progress")
-        self._chart = widgets.HTML()
-        self._summary = widgets.HTML()
-        self._status = widgets.HTML()
-        self._boundary = ErrorBoundary(self._show_status)
+        self._games = count_slider("Games", MIN_GAMES, MAX_GAMES, 10, games, "How many games to play")
+        self._seed = seed_text(seed, what="plays the same games")
         self._result: FirstChooserResult | None = None
-        controls = widgets.HBox((self._deck, self._seats, self._seed))
         super().__init__(
-            children=(controls, self._games, self._run, self._progress, self._chart, self._summary, self._status)
+            [self._deck, self._seats, self._games, self._seed],
+            "Run the games",
+            run_tooltip="Play the games and count the first chooser's wins",
         )
-        self._run.on_click(lambda _button: self.run())
         if run:
             self.run()
 
@@ -80,32 +82,17 @@ class FirstChooserExperiment(widgets.VBox):
     @handler
     def run(self) -> None:
         """Plays the games with the current settings and shows the result."""
-        seats, games, seed = int(self._seats.value), int(self._games.value), int(self._seed.value)
-        if not 2 <= seats <= 6 or not MIN_GAMES <= games <= MAX_GAMES or seed < 0:
-            self._show_status(
-                f"Choose 2 to 6 players, {MIN_GAMES} to {MAX_GAMES} games and a seed of 0 or more.", "error"
-            )
-            return
+        seats = whole(self._seats.value, MIN_SEATS, MAX_SEATS, "the number of players")
+        games = whole(self._games.value, MIN_GAMES, MAX_GAMES, "the number of games")
+        seed = whole(self._seed.value, 0, SEED_MAX, "the seed")
+        if self._deck.value not in dict((v, v) for _, v in deck_names()):
+            raise RuleOptionError(f"there is no deck called {self._deck.value!r}; choose one in the list")
         rules = ClassicRules(load_deck(self._deck.value), seats=seats)
-        self._status.value = ""
-        self._run.disabled = True
-        self._progress.max, self._progress.value = games, 0
-
-        def advance(done: int, total: int) -> None:
-            if done % max(total // 50, 1) == 0 or done == total:
-                self._progress.value = done
-
-        try:
-            result = first_chooser_wins(rules, games=games, seed=seed, progress=advance)
-        finally:
-            self._run.disabled = False
+        with self._running():
+            result = first_chooser_wins(rules, games=games, seed=seed, progress=self._tick)
         self._result = result
         self._chart.value = _chart_svg(result)
         self._summary.value = _summary_html(result)
-
-    def _show_status(self, text: str, kind: StatusKind) -> None:
-        sign = "⚠️ " if kind == "error" else ""
-        self._status.value = f"<p role='status'>{sign}{html.escape(text)}</p>"
 
 
 def _chart_svg(result: FirstChooserResult) -> str:
@@ -116,7 +103,7 @@ def _chart_svg(result: FirstChooserResult) -> str:
     figure = Figure(figsize=(CHART_WIDTH_IN, CHART_HEIGHT_IN))
     axes = figure.subplots()
     value = float(estimate.value)
-    axes.barh([0], [value], color="#1f6feb", height=0.5, label="Player 1 (chooses first)")
+    axes.barh([0], [value], color="#1f6feb", height=0.5, label="seat 1 (chooses first)")
     axes.errorbar(
         [value],
         [0],
@@ -124,28 +111,28 @@ def _chart_svg(result: FirstChooserResult) -> str:
         fmt="none",
         ecolor="black",
         capsize=8,
-        label="95 % confidence interval",
+        label="95% confidence interval",
     )
-    axes.axvline(result.fair_share, color="#b42318", linestyle="--", label=f"no advantage: {result.fair_share:.0%}")
+    axes.axvline(
+        result.fair_share, color="#b42318", linestyle="--", label=f"no advantage: {percent(result.fair_share)}"
+    )
     axes.set_xlim(0, 1)
     axes.set_yticks([])
     axes.set_xlabel("share of games won by the first chooser")
     axes.set_title(f"{estimate.trials} finished games")
     axes.legend(loc="upper right", fontsize="small")
     figure.tight_layout()
-    buffer = io.StringIO()
-    figure.savefig(buffer, format="svg")
-    return buffer.getvalue()
+    return figure_svg(figure)
 
 
 def _summary_html(result: FirstChooserResult) -> str:
     """Returns one or two sentences that read the result for the class."""
     estimate = result.estimate
-    share = f"{float(estimate.value):.0%}"
-    interval = f"{estimate.low:.0%} to {estimate.high:.0%}"
+    share = percent(estimate.value)
+    interval = f"{percent(estimate.low)} to {percent(estimate.high)}"
     if estimate.low <= result.fair_share <= estimate.high:
         verdict = (
-            f"The fair share, {result.fair_share:.0%}, is inside the interval: these games cannot tell "
+            f"The fair share, {percent(result.fair_share)}, is inside the interval: these games cannot tell "
             "an advantage from luck."
         )
     elif estimate.low > result.fair_share:
@@ -160,5 +147,5 @@ def _summary_html(result: FirstChooserResult) -> str:
     extra = f" ({'; '.join(notes)}.)" if notes else ""
     return (
         f"<p>The first chooser won <b>{estimate.successes} of {estimate.trials}</b> games: <b>{share}</b>, "
-        f"with a 95 % confidence interval from {interval}.{extra}</p><p>{verdict}</p>"
+        f"with a 95% confidence interval from {interval}.{extra}</p><p>{verdict}</p>"
     )

@@ -17,7 +17,11 @@ A thin view over a core `Match` of `HiLoRules` with one human seat:
 
 Hidden information never reaches a synced trait: a face-down card is drawn as
 a card back, and the `Match`, the state and the stack stay in Python.  Every
-handler runs inside the one error boundary (`widgets._boundary`).
+handler runs inside the one error boundary (`widgets._boundary`); what a
+caller or the page asks for is checked first, so a wrong request gets a
+sentence in the game's words, and each button is tied to the decision it
+was made for (`widgets._common.ClickGuard`): a late second click on a button
+already used is ignored.
 
 Example:
     >>> from toptrumps_core.cards import Category, Deck
@@ -30,18 +34,17 @@ Example:
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import partial
 from types import MappingProxyType
-from typing import Any
 
 import ipywidgets as ipw
 
-from toptrumps_core.cards import Category, Deck, Value, format_value
+from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.deckfiles import load_deck
-from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.play import Match
 from toptrumps_core.probability import Direction, HiLoOdds, HiLoPins, hi_lo_odds, hi_lo_plan
 from toptrumps_core.protocol import Event
@@ -59,57 +62,47 @@ from toptrumps_core.tournament.hilo import (
     HiLoTurned,
     HiLoView,
 )
-from widgets._boundary import ErrorBoundary, StatusKind, handler
+from widgets._boundary import handler
+from widgets._common import (
+    DEFAULT_SEED,
+    SEED_MAX,
+    MatchView,
+    big_button,
+    esc,
+    html_widget,
+    is_whole,
+    log_html,
+    percent,
+    swap_children,
+    value_text,
+    whole,
+)
 from widgets._style import style_sheet
 from widgets.card import CardView
 
 __all__ = ["DEFAULT_SEED", "SEED_MAX", "HiLoTable", "chance_text"]
 
-DEFAULT_SEED = 2024
-"""The seed a new table starts with (shown in the page, so a class can share a deal)."""
-SEED_MAX = 999_999_999
-"""Largest seed accepted; seeds are whole numbers from 0."""
 CARD_WIDTH_PX = 230
 """Width of each card of the row, in pixels (it also shrinks to fit)."""
 
+LOG_LINES = 30
+"""How many lines "What happened" shows, newest first."""
+
 _SLOT_NAMES = ("First card", "Second card", "Third card")
 _ARROWS: Mapping[Direction, str] = MappingProxyType({"higher": "⬆", "lower": "⬇"})
+_DIRECTIONS: tuple[Direction, ...] = ("higher", "lower")
 
 
 def chance_text(chance: Fraction) -> str:
-    """Returns a chance as a whole percentage for the page, e.g. ``"62 %"``.
+    """Returns a chance as a whole percentage for the page, e.g. ``"62%"`` (`widgets._common.percent`).
 
-    Never rounds to "0 %" or "100 %" unless the chance is exactly that.
+    Never rounds to "0%" or "100%" unless the chance is exactly that.
 
     Example:
         >>> chance_text(Fraction(18, 29)), chance_text(Fraction(1, 500)), chance_text(Fraction(1))
-        ('62 %', '<1 %', '100 %')
+        ('62%', '<1%', '100%')
     """
-    if chance == 0:
-        return "0 %"
-    if chance == 1:
-        return "100 %"
-    whole = round(chance * 100)
-    if whole == 0:
-        return "<1 %"
-    if whole == 100:
-        return ">99 %"
-    return f"{whole} %"
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def _html(css: str, value: str = "") -> ipw.HTML:
-    widget = ipw.HTML(value)
-    widget.add_class(css)
-    return widget
-
-
-def _value_text(category: Category, value: Value) -> str:
-    text = format_value(value)
-    return f"{text} {category.unit}" if category.unit and value is not None else text
+    return percent(chance)
 
 
 def _pins_text(pins: Fraction | int) -> str:
@@ -117,7 +110,7 @@ def _pins_text(pins: Fraction | int) -> str:
     return f"{number} pin" if pins == 1 else f"{number} pins"
 
 
-class HiLoTable(ipw.VBox):
+class HiLoTable(MatchView):
     """A Hi Lo mini-game for one player, with the probability lens (rules T12, P1, P2).
 
     Build one with `HiLoTable.new` in a notebook cell; the cell displays it.
@@ -139,27 +132,21 @@ class HiLoTable(ipw.VBox):
             raise RuleOptionError(f"HiLoTable plays Hi Lo (HiLoRules); got {type(match.rules).__name__}")
         if len(match.strategies) != 1 or not isinstance(match.strategies[0], Human):
             raise RuleOptionError("HiLoTable needs a match whose one seat is HUMAN")
-        self.add_class("tt-table")
-        self._boundary = ErrorBoundary(self._show_status)
-        self._status_text = ""
-        self._log: list[str] = []
-        self._dynamic: list[ipw.Widget] = []
+        self._start_view()
         self._category_buttons: tuple[ipw.Button, ...] = ()
         self._call_buttons: tuple[ipw.Button, ...] = ()
         self._lens_odds: Mapping[int, HiLoOdds] = MappingProxyType({})
         self._lens_pins: Mapping[int, Fraction] = MappingProxyType({})
         self._lens_call: HiLoOdds | None = None
-        self._games = 0
 
-        self._title = _html("tt-title")
-        self._status = _html("tt-status")
-        self._pins = _html("tt-result")
+        self._title = html_widget("tt-title")
+        self._pins = html_widget("tt-result")
         self._slots = tuple(CardView(None, width_px=CARD_WIDTH_PX) for _ in range(ROW))
-        self._captions = tuple(_html("tt-caption") for _ in range(ROW))
-        self._put_aside = _html("tt-put-aside")
+        self._captions = tuple(html_widget("tt-caption") for _ in range(ROW))
+        self._put_aside = html_widget("tt-put-aside")
         self._controls = ipw.VBox(layout=ipw.Layout(width="100%"))
-        self._result = _html("tt-result")
-        self._log_view = _html("tt-log")
+        self._result = html_widget("tt-result")
+        self._log_view = html_widget("tt-log")
         self._lens = ipw.Checkbox(
             value=lens,
             description="Show the odds",
@@ -168,13 +155,9 @@ class HiLoTable(ipw.VBox):
             layout=ipw.Layout(width="auto"),
         )
         self._lens.add_class("tt-lens-toggle")
-        self._again = ipw.Button(
-            description="Play again ↻",
-            tooltip="Shuffle the deck and play a new Hi Lo game (next seed)",
-            layout=ipw.Layout(width="auto"),
+        self._again = big_button(
+            "Play again ↻", "Shuffle the deck and play a new Hi Lo game (next seed)", primary=False
         )
-        self._again.add_class("tt-big")
-        self._again.add_class("tt-secondary")
         self._again.on_click(lambda _button: self.play_again())
         self._lens.observe(self._boundary.wrap(lambda _change: self._render()), names="value")
 
@@ -196,7 +179,7 @@ class HiLoTable(ipw.VBox):
             self._result,
             self._controls,
             ipw.HBox([self._again], layout=ipw.Layout(margin="10px 0")),
-            _html("tt-heading-box", '<div class="tt-heading">What happened</div>'),
+            html_widget("tt-heading-box", '<div class="tt-heading">What happened</div>'),
             self._log_view,
         )
         self._install(match)
@@ -226,18 +209,12 @@ class HiLoTable(ipw.VBox):
             DeckError: If `deck` names no bundled deck.
             RuleOptionError: If `seed` or `hilo_pins` is out of range.
         """
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
-            raise RuleOptionError(f"the seed must be a whole number from 0 to {SEED_MAX:,}; got {seed!r}")
+        whole(seed, 0, SEED_MAX, "the seed")
         the_deck = deck if isinstance(deck, Deck) else load_deck(deck)
         rules = HiLoRules(the_deck, hilo_pins=hilo_pins)
         return cls(Match(rules, [HUMAN], seed=seed, start=rules.initial_state(shuffled=True)), lens=lens)
 
     # -- reading (for tests and lessons) --------------------------------------------------
-
-    @property
-    def match(self) -> Match:
-        """The match shown (Python side only; never synced to the page)."""
-        return self._match
 
     @property
     def view(self) -> HiLoView:
@@ -285,35 +262,44 @@ class HiLoTable(ipw.VBox):
         """The lens's rule P1 odds for the call now due, or None unless shown."""
         return self._lens_call
 
-    @property
-    def status(self) -> str:
-        """The status line's text ("" when empty)."""
-        return self._status_text
-
-    @property
-    def log_lines(self) -> tuple[str, ...]:
-        """What happened, newest first, as plain text."""
-        return tuple(self._log)
-
     # -- acting ---------------------------------------------------------------------------
 
     @handler
     def choose(self, category: int) -> None:
-        """Chooses `category` for the whole game (rule T12).
+        """Chooses `category` (its index in the deck) for the whole game (rule T12).
 
         Raises (shown in the status line):
-            IllegalActionError: If it is not a category the first card has data in.
+            IllegalActionError: If the game is over, the category is already
+                chosen, or `category` is not a category the first card has
+                data in.
         """
-        self._act(ChooseCategory(category))
+        view = self._playing()
+        deck = view.deck
+        if view.category is not None:
+            chosen = deck.categories[view.category].name
+            raise IllegalActionError(f"the category is already chosen ({chosen}) — call higher or lower")
+        action = ChooseCategory(category) if is_whole(category) else None
+        if action is None or action not in self._match.legal_actions():
+            first = view.first_card
+            if is_whole(category) and 0 <= category < len(deck.categories) and first is not None:
+                name = deck.categories[category].name
+                raise IllegalActionError(f"{first.name} has no data for {name}, so choose another category (rule T12)")
+            raise IllegalActionError(f"category number {category!r} cannot be chosen; press one of the categories")
+        self._act(action)
 
     @handler
     def call(self, direction: Direction) -> None:
         """Calls the next card ``"higher"`` or ``"lower"`` (rule T12; equal is right).
 
         Raises (shown in the status line):
-            IllegalActionError: If no call is due now.
+            IllegalActionError: If the game is over or no call is due now.
             IllegalActionError: If `direction` is neither.
         """
+        view = self._playing()
+        if view.category is None:
+            raise IllegalActionError("choose a category first, then call higher or lower")
+        if direction not in _DIRECTIONS:
+            raise IllegalActionError(f"call 'higher' or 'lower'; got {direction!r}")
         self._act(Call(direction))
 
     @handler
@@ -329,18 +315,24 @@ class HiLoTable(ipw.VBox):
     def _install(self, match: Match) -> None:
         rules = match.rules
         assert isinstance(rules, HiLoRules)  # checked in __init__; play_again keeps the rules
+        events = self._swap_match(match, lambda taken: taken.extend(match.advance()))  # the shuffle
         self._rules = rules
-        self._match = match
-        self._games += 1
         self._log = []
-        self._set_status("")
-        self._note(match.advance())  # the shuffle (a standalone game starts at chance)
+        self._status.show("")
+        self._note(tuple(events))
         self._render()
 
-    def _act(self, action: Any) -> None:
-        self._set_status("")
-        events = self._match.submit(action)  # raises IllegalActionError, nothing changed
-        self._note(events)
+    def _playing(self) -> HiLoView:
+        """Returns the view while the game goes on; raises a friendly error once it is over."""
+        view = self.view
+        if view.outcome is not None:
+            raise IllegalActionError("this game is over — press Play again ↻ for a new shuffle")
+        return view
+
+    def _act(self, action: ChooseCategory | Call) -> None:
+        """Submits a checked, legal action and shows what it did."""
+        self._status.show("")
+        self._note(self._match.submit(action))
         self._render()
 
     def _note(self, events: tuple[Event, ...]) -> None:
@@ -372,7 +364,7 @@ class HiLoTable(ipw.VBox):
         rules = self._rules
         option = "0, 1 or 2 pins: one per right call" if rules.hilo_pins == "per_call" else "2 pins for two right calls"
         self._title.value = (
-            f"Hi Lo — {_esc(deck.name)} <span class='tt-subtitle'>({_esc(option)}; seed {self._match.seed})</span>"
+            f"Hi Lo — {esc(deck.name)} <span class='tt-subtitle'>({esc(option)}; seed {self._match.seed})</span>"
         )
         earned = view.pins
         self._pins.value = f"<span role='status'>Pins: {'●' * earned}{'○' * (2 - earned)} ({_pins_text(earned)})</span>"
@@ -386,21 +378,16 @@ class HiLoTable(ipw.VBox):
             self._compute_call_lens(view)
         self._draw_row(view, marks)
         seen_aside = [deck.cards[c].name for c in view.put_aside]
-        self._put_aside.value = f"<p>Put aside (no data): {_esc(', '.join(seen_aside))}</p>" if seen_aside else ""
-        old, self._dynamic = self._dynamic, []
+        self._put_aside.value = f"<p>Put aside (no data): {esc(', '.join(seen_aside))}</p>" if seen_aside else ""
         if view.outcome is not None:
             children = self._over_screen(view)
         elif category is None:
             children = self._choose_screen(view)
         else:
             children = self._call_screen(view)
-        with self._controls.hold_sync():
-            self._controls.children = tuple(children)
-        for widget in old:
-            widget.close()
+        swap_children(self._controls, children)  # closes the old buttons, to the bottom
         self._lens.disabled = view.outcome is not None
-        lines = "".join(f"<li>{_esc(line)}</li>" for line in self._log[:30])
-        self._log_view.value = f"<div class='tt-log-box'><ol>{lines}</ol></div>"
+        self._log_view.value = log_html(self._log[:LOG_LINES], "What happened, newest first")
 
     def _draw_row(self, view: HiLoView, marks: Mapping[int, str]) -> None:
         deck = view.deck
@@ -420,7 +407,7 @@ class HiLoTable(ipw.VBox):
             verdict = ""
             if slot in judged:
                 verdict = " — right ✓" if judged[slot] else " — wrong ✗"
-            state = "face down" if card is None else _esc(card.name)
+            state = "face down" if card is None else esc(card.name)
             caption.value = f"<b>{_SLOT_NAMES[slot]}</b>: {state}{verdict}"
 
     def _compute_category_lens(self, view: HiLoView) -> None:
@@ -447,20 +434,14 @@ class HiLoTable(ipw.VBox):
         if any(v is not None for v in values):
             self._lens_call = hi_lo_odds(value, values)
 
-    def _keep(self, widget: ipw.Widget) -> ipw.Widget:
-        self._dynamic.append(widget)
-        return widget
-
     def _choose_screen(self, view: HiLoView) -> list[ipw.Widget]:
         first = view.first_card
         assert first is not None
         deck = view.deck
         rows: list[ipw.Widget] = [
-            self._keep(
-                _html(
-                    "tt-heading-box",
-                    f"<div class='tt-heading'>Choose a category of {_esc(first.name)} for the whole game</div>",
-                )
+            html_widget(
+                "tt-heading-box",
+                f"<div class='tt-heading'>Choose a category of {esc(first.name)} for the whole game</div>",
             )
         ]
         if self._lens_pins:
@@ -468,34 +449,33 @@ class HiLoTable(ipw.VBox):
                 "The odds: ↑ the chance that the second card is higher or equal, ↓ lower or equal; "
                 "then the pins you can expect on average with the best calls in that category."
             )
-            rows.append(self._keep(_html("tt-lens-legend", f"<p>{_esc(legend)}</p>")))
+            rows.append(html_widget("tt-lens-legend", f"<p>{esc(legend)}</p>"))
         buttons = []
         for action in self._match.legal_actions():
             c = action.category
             category = deck.categories[c]
-            value = _value_text(category, first.values[c])
+            value = value_text(category, first.values[c])
             button = ipw.Button(
                 description=f"{category.name}: {value}",
                 tooltip=f"Play Hi Lo on {category.name} ({first.name} has {value})",
                 layout=ipw.Layout(width="auto", flex="1 1 auto", min_width="240px", margin="0"),
             )
             button.add_class("tt-category")
-            button.on_click(lambda _button, index=c: self.choose(index))
+            self._guard.bind(button, partial(self.choose, c))
             buttons.append(button)
             children: list[ipw.Widget] = [button]
             if c in self._lens_pins:
-                lens = _html("tt-lens", _esc(self._category_lens_text(view, c)))
-                lens.layout = ipw.Layout(flex="0 1 auto")
-                children.append(lens)
+                lens_text = esc(self._category_lens_text(view, c))
+                children.append(html_widget("tt-lens", lens_text, layout=ipw.Layout(flex="0 1 auto")))
             row = ipw.HBox(children, layout=ipw.Layout(width="100%", align_items="center"))
             row.add_class("tt-row")
-            rows.append(self._keep(row))
+            rows.append(row)
         self._category_buttons = tuple(buttons)
         self._call_buttons = ()
         self._result.value = ""
         box = ipw.VBox(rows, layout=ipw.Layout(max_width="960px"))  # room for the lens beside each category
         box.add_class("tt-card")
-        return [self._keep(box)]
+        return [box]
 
     def _category_lens_text(self, view: HiLoView, category: int) -> str:
         pins = f"{_pins_text(self._lens_pins[category])} expected"
@@ -509,41 +489,42 @@ class HiLoTable(ipw.VBox):
         assert shown is not None and category is not None
         cat = view.deck.categories[category]
         which = "second" if not view.calls else "third"
-        value = _value_text(cat, shown.values[category])
+        value = value_text(cat, shown.values[category])
         prompt = f"Will the {which} card's {cat.name} be higher or lower than {value}? (Equal counts as right.)"
         buttons = []
-        rows: list[ipw.Widget] = [self._keep(_html("tt-heading-box", f"<div class='tt-heading'>{_esc(prompt)}</div>"))]
-        for direction in ("higher", "lower"):
-            button = ipw.Button(
-                description=f"{_ARROWS[direction]} {direction.capitalize()}",
-                tooltip=f"Call {direction}: the {which} card's {cat.name} is {direction} than or equal to {value}",
-                layout=ipw.Layout(width="auto"),
+        rows: list[ipw.Widget] = [html_widget("tt-heading-box", f"<div class='tt-heading'>{esc(prompt)}</div>")]
+        for direction in _DIRECTIONS:
+            button = big_button(
+                f"{_ARROWS[direction]} {direction.capitalize()}",
+                f"Call {direction}: the {which} card's {cat.name} is {direction} than or equal to {value}",
+                primary=True,
             )
-            button.add_class("tt-big")
-            button.add_class("tt-primary")
-            button.on_click(lambda _button, d=direction: self.call(d))
+            self._guard.bind(button, partial(self.call, direction))
             buttons.append(button)
             children: list[ipw.Widget] = [button]
             if self._lens_call is not None:
                 chance = self._lens_call.chance(direction)
-                children.append(_html("tt-lens", _esc(f"right with chance {chance_text(chance)} ({chance})")))
-            row = ipw.HBox(children, layout=ipw.Layout(align_items="center", margin="4px 0"))
-            rows.append(self._keep(row))
+                children.append(html_widget("tt-lens", esc(f"right with chance {chance_text(chance)} ({chance})")))
+            rows.append(ipw.HBox(children, layout=ipw.Layout(align_items="center", margin="4px 0")))
         self._call_buttons = tuple(buttons)
         self._category_buttons = ()
-        self._result.value = self._last_call_text(view)
-        return [self._keep(ipw.VBox(rows))]
+        self._result.value = esc(self._last_call_text(view))
+        return [ipw.VBox(rows)]
 
     def _over_screen(self, view: HiLoView) -> list[ipw.Widget]:
         self._category_buttons, self._call_buttons = (), ()
-        pins = view.pins
-        cheer = "Well played!" if pins == 2 else "Good call!" if pins == 1 else "Better luck next time."
-        css = "tt-result-win" if pins else "tt-result-tie"
-        self._result.value = (
-            f"<span class='{css}' role='status'>{_esc(self._last_call_text(view))} "
-            f"You earned {_esc(_pins_text(pins))}. {cheer}</span>"
-        )
-        return [self._keep(_html("tt-over", "<p>Press <b>Play again ↻</b> for a new shuffle.</p>"))]
+        css = "tt-result-win" if view.pins else "tt-result-tie"
+        self._result.value = f"<span class='{css}' role='status'>{esc(self.result_text)}</span>"
+        return [html_widget("tt-over", "<p>Press <b>Play again ↻</b> for a new shuffle.</p>")]
+
+    @property
+    def result_text(self) -> str:
+        """The sentence about the last call, and once the game is over, about the pins; "" before a call."""
+        view = self.view
+        said = self._last_call_text(view)
+        if view.outcome is None:
+            return said
+        return " ".join(part for part in (said, self._end_sentence(view)) if part)
 
     def _last_call_text(self, view: HiLoView) -> str:
         if not view.calls:
@@ -551,14 +532,19 @@ class HiLoTable(ipw.VBox):
         direction, right = view.calls[-1]
         return f"You called {direction}: {'right ✓' if right else 'wrong ✗'}."
 
-    def _show_status(self, text: str, kind: StatusKind) -> None:
-        self._set_status(text, kind)
-
-    def _set_status(self, text: str, kind: StatusKind = "info") -> None:
-        self._status_text = text
-        if not text:
-            self._status.value = ""
-        elif kind == "error":
-            self._status.value = f'<span class="tt-status-error" role="alert">⚠ {_esc(text)}</span>'
-        else:
-            self._status.value = f'<span class="tt-status-info" role="status">{_esc(text)}</span>'
+    @staticmethod
+    def _end_sentence(view: HiLoView) -> str:
+        """Returns how the pins came about, agreeing with the calls (rule T12)."""
+        pins, calls = view.pins, view.calls
+        rights = sum(right for _, right in calls)
+        if pins == 2:
+            return "Both calls were right: you earned 2 pins. Well played!"
+        if not calls:
+            return "No card could be turned for a call, so the game ended with 0 pins."
+        if pins == 1 and not calls[-1][1]:
+            return "Your first call was right, so you keep 1 pin. Good try!"
+        if pins == 1:
+            return "No card was left for a second call: you earned 1 pin. Good call!"
+        if rights and view.hilo_pins == "complete_run":
+            return "With complete_run only two right calls pay, so you earned 0 pins. So close!"
+        return "You earned 0 pins. Better luck next time."

@@ -19,8 +19,6 @@ from the page are checked before use.
 
 from __future__ import annotations
 
-import html
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,7 +27,7 @@ from typing import TYPE_CHECKING, Literal
 import ipywidgets as ipw
 
 from toptrumps_core.cards import Card, Deck
-from toptrumps_core.deckfiles import bundled_decks, load_deck
+from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability import (
     Estimate,
@@ -45,6 +43,20 @@ from toptrumps_core.probability import (
 )
 from toptrumps_core.simulation import TieStudy, running_estimates, tie_study
 from widgets._boundary import ErrorBoundary, StatusKind, handler
+from widgets._common import (
+    OWN_DECK,
+    SEED_MAX,
+    Experiment,
+    count_slider,
+    deck_dropdown,
+    deck_names,
+    esc,
+    figure_svg,
+    number_dropdown,
+    percent,
+    seed_text,
+    whole,
+)
 from widgets._style import style_sheet
 
 if TYPE_CHECKING:
@@ -61,34 +73,19 @@ __all__ = [
     "tie_chart",
 ]
 
-SEED_MAX = 999_999_999
-_LESSON_CSS = """<style>
-.tt-selfcheck .widget-radio-box label { font-size: 20px; line-height: 1.7; }
-.tt-selfcheck .widget-radio-box input[type="radio"] { width: 20px; height: 20px; }
-.tt-lesson .tt-svg svg { max-width: 100%; height: auto; }
-.tt-lesson table.tt-table { font-size: 17px; border-collapse: collapse; }
-.tt-lesson table.tt-table th, .tt-lesson table.tt-table td { padding: 4px 10px; border-bottom: 1px solid #d0d7de; }
-</style>"""
 
-
-def _lesson_style() -> ipw.HTML:
-    """Returns the shared style sheet plus the lesson widgets' own rules (no script)."""
-    sheet = style_sheet()
-    sheet.value = sheet.value + _LESSON_CSS
-    return sheet
-
+# The largest run each experiment offers.  The page waits while a run plays (a
+# progress bar moves), so each is capped to finish in about 6 s at its worst
+# settings (the slowest bundled deck, the most players) on a 2-core laptop,
+# well under the 10 s a class will wait.
+TIE_TRIALS_MAX = 20_000
+"""Most comparisons per category one `TieExperiment` run plays."""
+POT_GAMES_MAX = 200
+"""Most games per rule option one `PotExperiment` run plays (both options are played)."""
+HILO_TRIALS_MAX = 50_000
+"""Most games one `HiLoConvergence` run plays."""
 
 _BLUE, _RED, _GREY, _ORANGE = "#1f6feb", "#b42318", "#6e7781", "#bc4c00"
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def _whole(value: object, low: int, high: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleOptionError(f"{what} must be a whole number from {low:,} to {high:,}; got {value!r}")
-    return value
 
 
 # -- self-check questions ----------------------------------------------------------------
@@ -140,7 +137,7 @@ class SelfCheck(ipw.VBox):
         self._feedback_text = ""
         self._right: bool | None = None
         self._boundary = ErrorBoundary(self._show_status)
-        self._question = ipw.HTML(f"<div class='tt-heading' role='heading' aria-level='3'>❓ {_esc(question)}</div>")
+        self._question = ipw.HTML(f"<div class='tt-heading' role='heading' aria-level='3'>❓ {esc(question)}</div>")
         self._choices = ipw.RadioButtons(options=options, value=None, layout=ipw.Layout(width="auto"))
         self._choices.add_class("tt-choices")
         self._check = ipw.Button(description="Check ✓", tooltip="Check your answer", layout=ipw.Layout(width="auto"))
@@ -149,7 +146,7 @@ class SelfCheck(ipw.VBox):
         self._check.on_click(lambda _button: self.check())
         self._feedback = ipw.HTML()
         self._feedback.add_class("tt-status")
-        super().__init__([_lesson_style(), self._question, self._choices, ipw.HBox([self._check]), self._feedback])
+        super().__init__([style_sheet(), self._question, self._choices, ipw.HBox([self._check]), self._feedback])
         for css in ("tt-table", "tt-lesson", "tt-selfcheck"):
             self.add_class(css)
 
@@ -197,20 +194,13 @@ class SelfCheck(ipw.VBox):
         self._feedback_text = text
         sign = {"right": "✅ ", "wrong": "✘ ", "error": "⚠ "}.get(kind, "")
         css = "tt-result-win" if kind == "right" else "tt-status-error" if kind in ("wrong", "error") else ""
-        self._feedback.value = f"<span class='{css}' role='status'>{sign}{_esc(text)}</span>"
+        self._feedback.value = f"<span class='{css}' role='status'>{sign}{esc(text)}</span>"
 
     def _show_status(self, text: str, kind: StatusKind) -> None:
         self._say(text, "error" if kind == "error" else "info")
 
 
 # -- charts ------------------------------------------------------------------------------
-
-
-def figure_svg(figure: Figure) -> str:
-    """Returns `figure` as SVG markup (no script), for an ``HTML`` widget."""
-    buffer = io.StringIO()
-    figure.savefig(buffer, format="svg", metadata={"Date": None})
-    return buffer.getvalue()
 
 
 def convergence_plot(
@@ -224,7 +214,7 @@ def convergence_plot(
 ) -> Figure:
     """Returns a plot of a Monte Carlo estimate settling on the exact value (rule P5).
 
-    The running estimate after 1, 2, ... n trials (log scale), its 95 %
+    The running estimate after 1, 2, ... n trials (log scale), its 95%
     confidence band, and the exact value as a dashed line: the law of large
     numbers made visible.
 
@@ -250,7 +240,7 @@ def convergence_plot(
     run = running_estimates(estimate, points=points)
     figure = Figure(figsize=(7.5, 3.8))
     axes = figure.subplots()
-    axes.fill_between(run.trials, run.lows, run.highs, color=_BLUE, alpha=0.2, label="95 % confidence band")
+    axes.fill_between(run.trials, run.lows, run.highs, color=_BLUE, alpha=0.2, label="95% confidence band")
     axes.plot(run.trials, run.values, color=_BLUE, linewidth=2, label="simulated (running estimate)")
     value = float(exact)
     exact_label = f"exact: {exact} ≈ {value:.4f}" if isinstance(exact, Fraction) else f"exact: {value:.4f}"
@@ -282,7 +272,7 @@ class TieResult:
     Attributes:
         category: The category's label with its unit.
         exact: The exact chance.
-        estimate: The Monte Carlo estimate with its 95 % interval.
+        estimate: The Monte Carlo estimate with its 95% interval.
     """
 
     category: str
@@ -317,7 +307,7 @@ def tie_chart(results: Sequence[TieResult], *, title: str = "") -> Figure:
         fmt="none",
         ecolor="black",
         capsize=4,
-        label="95 % interval",
+        label="95% interval",
     )
     axes.set_yticks(rows, [r.category for r in results])
     axes.invert_yaxis()
@@ -331,7 +321,8 @@ def tie_chart(results: Sequence[TieResult], *, title: str = "") -> Figure:
 
 
 def _share_with_interval(estimate: Estimate) -> str:
-    return f"{100 * estimate.value:.1f} % ({100 * estimate.low:.1f} to {100 * estimate.high:.1f})"
+    low, high = percent(estimate.low, decimals=1), percent(estimate.high, decimals=1)
+    return f"{percent(estimate.value, decimals=1)} ({low} to {high})"
 
 
 def _pot_chart(studies: Sequence[TieStudy]) -> Figure:
@@ -366,65 +357,19 @@ def _pot_chart(studies: Sequence[TieStudy]) -> Figure:
 # -- experiments -------------------------------------------------------------------------
 
 
-class _Experiment(ipw.VBox):
-    """Controls, a Run button, a progress bar, a chart, a table and a status line."""
-
-    def __init__(self, controls: Sequence[ipw.Widget], run_label: str) -> None:
-        self._boundary = ErrorBoundary(self._show_status)
-        self._button = ipw.Button(description=run_label, tooltip=run_label, layout=ipw.Layout(width="auto"))
-        self._button.add_class("tt-big")
-        self._button.add_class("tt-primary")
-        self._progress = ipw.IntProgress(value=0, min=0, max=1, description="Progress")
-        self._chart = ipw.HTML()
-        self._chart.add_class("tt-svg")
-        self._table = ipw.HTML()
-        self._summary = ipw.HTML()
-        self._status = ipw.HTML()
-        self._status.add_class("tt-status")
-        self._button.on_click(lambda _button: self.run())
-        box = ipw.HBox(list(controls), layout=ipw.Layout(flex_flow="row wrap"))
-        box.add_class("tt-settings")
-        children = [box, ipw.HBox([self._button]), self._progress, self._chart, self._summary, self._table]
-        super().__init__([_lesson_style(), *children, self._status])
-        for css in ("tt-table", "tt-lesson"):
-            self.add_class(css)
-
-    def run(self) -> None:  # pragma: no cover - every subclass defines it
-        """Runs the experiment with the current settings."""
-        raise NotImplementedError
-
-    def _tick(self, done: int, total: int) -> None:
-        self._progress.max = total
-        self._progress.value = done
-
-    def _show_status(self, text: str, kind: StatusKind) -> None:
-        sign = "⚠ " if kind == "error" else ""
-        self._status.value = f"<span role='status'>{sign}{_esc(text)}</span>" if text else ""
-
-    def _start(self) -> None:
-        self._show_status("", "info")
-        self._button.disabled = True
-        self._progress.value = 0
-
-    def _finish(self) -> None:
-        self._button.disabled = False
-
-
-def _deck_dropdown(deck: Deck) -> ipw.Dropdown:
-    names = list(bundled_decks())
-    options = [(load_deck(n).name, n) for n in names]
-    value = next((n for label, n in options if label == deck.name), None)
-    if value is None:
-        options.insert(0, (deck.name, ""))
-        value = ""
-    return ipw.Dropdown(options=options, value=value, description="Deck", style={"description_width": "initial"})
+def _deck_control(deck: Deck) -> ipw.Dropdown:
+    """Returns the "Deck" dropdown showing `deck` (its own entry if it is not a bundled deck)."""
+    bundled = next((name for label, name in deck_names() if label == deck.name), None)
+    if bundled is not None:
+        return deck_dropdown(bundled)
+    return deck_dropdown(OWN_DECK, own=deck)
 
 
 def _resolve(deck: str | Deck) -> Deck:
     return deck if isinstance(deck, Deck) else load_deck(deck)
 
 
-class TieExperiment(_Experiment):
+class TieExperiment(Experiment):
     """Lesson 2: how often do k random cards tie, category by category? (P4 beside P5).
 
     For each category, k random distinct cards are compared `trials` times
@@ -436,7 +381,7 @@ class TieExperiment(_Experiment):
         players: Cards per comparison, k = 2..6.
         no_data: ``"tie"`` (rule C6 default), ``"loses"`` or ``"ignore"``
             (see `tie_chance`).
-        trials: Comparisons per category, 100..20,000.
+        trials: Comparisons per category, 100..`TIE_TRIALS_MAX`.
         seed: Fixes the run, 0..999,999,999.
         run: Run once on construction, so the page opens with a result.
 
@@ -458,8 +403,8 @@ class TieExperiment(_Experiment):
         self._check(players, no_data, trials, seed)
         self._deck_value = _resolve(deck)
         style = {"description_width": "initial"}
-        self._deck = _deck_dropdown(self._deck_value)
-        self._players = ipw.Dropdown(options=list(range(2, 7)), value=players, description="Players (k)", style=style)
+        self._deck = _deck_control(self._deck_value)
+        self._players = number_dropdown("Players (k)", range(2, 7), players, "How many cards each comparison turns")
         self._no_data = ipw.Dropdown(
             options=[
                 ("n/a ties (C6 default)", "tie"),
@@ -470,10 +415,8 @@ class TieExperiment(_Experiment):
             description="No data",
             style=style,
         )
-        self._trials = ipw.IntSlider(
-            value=trials, min=100, max=20_000, step=100, description="Trials", continuous_update=False, style=style
-        )
-        self._seed = ipw.BoundedIntText(value=seed, min=0, max=SEED_MAX, description="Seed", style=style)
+        self._trials = count_slider("Trials", 100, TIE_TRIALS_MAX, 100, trials, "How many comparisons per category")
+        self._seed = seed_text(seed, what="plays the same games")
         self._results: tuple[TieResult, ...] = ()
         super().__init__([self._deck, self._players, self._no_data, self._trials, self._seed], "Run the comparisons")
         if run:
@@ -486,9 +429,9 @@ class TieExperiment(_Experiment):
 
     @staticmethod
     def _check(players: object, no_data: object, trials: object, seed: object) -> None:
-        _whole(players, 2, 6, "the number of players")
-        _whole(trials, 100, 20_000, "the number of trials")
-        _whole(seed, 0, SEED_MAX, "the seed")
+        whole(players, 2, 6, "the number of players")
+        whole(trials, 100, TIE_TRIALS_MAX, "the number of trials")
+        whole(seed, 0, SEED_MAX, "the seed")
         if no_data not in ("tie", "loses", "ignore"):
             raise RuleOptionError(f"no_data must be 'tie', 'loses' or 'ignore'; got {no_data!r}")
 
@@ -500,21 +443,18 @@ class TieExperiment(_Experiment):
         if self._deck.value:
             self._deck_value = load_deck(self._deck.value)
         deck = self._deck_value
-        self._start()
-        try:
-            results = []
+        results = []
+        with self._running():
             categories = list(enumerate(deck.categories))
             for n, (index, category) in enumerate(categories):
                 available = sum(1 for c in deck.cards if no_data != "ignore" or c.values[index] is not None)
-                if available < players:
-                    continue
-                estimate = estimate_tie_chance(
-                    deck, index, players, no_data=no_data, trials=trials, rng=f"{seed}/{index}"
-                )
-                results.append(TieResult(category.label, tie_chance(deck, index, players, no_data=no_data), estimate))
+                if available >= players:
+                    estimate = estimate_tie_chance(
+                        deck, index, players, no_data=no_data, trials=trials, rng=f"{seed}/{index}"
+                    )
+                    exact = tie_chance(deck, index, players, no_data=no_data)
+                    results.append(TieResult(category.label, exact, estimate))
                 self._tick(n + 1, len(categories))
-        finally:
-            self._finish()
         self._results = tuple(results)
         title = f"{deck.name}: chance that {players} random cards tie"
         self._chart.value = figure_svg(tie_chart(self._results, title=title))
@@ -524,12 +464,12 @@ class TieExperiment(_Experiment):
         self._table.value = table._repr_html_()
         held = sum(1 for r in self._results if r.estimate.contains(r.exact))
         self._summary.value = (
-            f"<p>The exact chance lies inside the simulated 95 % interval for <b>{held} of {len(self._results)}</b> "
+            f"<p>The exact chance lies inside the simulated 95% interval for <b>{held} of {len(self._results)}</b> "
             "categories. About 1 in 20 intervals may miss it by bad luck alone.</p>"
         )
 
 
-class PotExperiment(_Experiment):
+class PotExperiment(Experiment):
     """Lesson 2: whole games under both ``no_data`` options; how ties and pots grow (C5, C6).
 
     Plays `games` classic games for each rule C6 option with random choosers
@@ -540,7 +480,7 @@ class PotExperiment(_Experiment):
     Args:
         deck: A bundled deck's name or a `Deck`.
         seats: Players per game, 2..6.
-        games: Games per option, 10..2,000.
+        games: Games per option, 10..`POT_GAMES_MAX`.
         seed: Fixes the run, 0..999,999,999.
         run: Run once on construction.
 
@@ -552,17 +492,16 @@ class PotExperiment(_Experiment):
     def __init__(
         self, deck: str | Deck = "animals", *, seats: int = 3, games: int = 100, seed: int = 1, run: bool = True
     ) -> None:
-        _whole(seats, 2, 6, "the number of players")
-        _whole(games, 10, 2000, "the number of games")
-        _whole(seed, 0, SEED_MAX, "the seed")
+        whole(seats, 2, 6, "the number of players")
+        whole(games, 10, POT_GAMES_MAX, "the number of games")
+        whole(seed, 0, SEED_MAX, "the seed")
         self._deck_value = _resolve(deck)
-        style = {"description_width": "initial"}
-        self._deck = _deck_dropdown(self._deck_value)
-        self._seats = ipw.Dropdown(options=list(range(2, 7)), value=seats, description="Players", style=style)
-        self._games = ipw.IntSlider(
-            value=games, min=10, max=2000, step=10, description="Games per option", continuous_update=False, style=style
+        self._deck = _deck_control(self._deck_value)
+        self._seats = number_dropdown("Players", range(2, 7), seats, "How many computer players per game")
+        self._games = count_slider(
+            "Games per option", 10, POT_GAMES_MAX, 10, games, "How many games to play for each rule option"
         )
-        self._seed = ipw.BoundedIntText(value=seed, min=0, max=SEED_MAX, description="Seed", style=style)
+        self._seed = seed_text(seed, what="plays the same games")
         self._studies: tuple[TieStudy, ...] = ()
         super().__init__([self._deck, self._seats, self._games, self._seed], "Play the games")
         if run:
@@ -576,15 +515,14 @@ class PotExperiment(_Experiment):
     @handler
     def run(self) -> None:
         """Plays the games for both options and shows the comparison."""
-        seats = _whole(self._seats.value, 2, 6, "the number of players")
-        games = _whole(self._games.value, 10, 2000, "the number of games")
-        seed = _whole(self._seed.value, 0, SEED_MAX, "the seed")
+        seats = whole(self._seats.value, 2, 6, "the number of players")
+        games = whole(self._games.value, 10, POT_GAMES_MAX, "the number of games")
+        seed = whole(self._seed.value, 0, SEED_MAX, "the seed")
         if self._deck.value:
             self._deck_value = load_deck(self._deck.value)
         deck = self._deck_value
-        self._start()
         studies = []
-        try:
+        with self._running():
             options: tuple[Literal["tie", "loses"], ...] = ("tie", "loses")
             for n, option in enumerate(options):
 
@@ -592,8 +530,6 @@ class PotExperiment(_Experiment):
                     self._tick(offset + done, 2 * total)
 
                 studies.append(tie_study(deck, seats=seats, no_data=option, games=games, seed=seed, progress=tick))
-        finally:
-            self._finish()
         self._studies = tuple(studies)
         self._chart.value = figure_svg(_pot_chart(self._studies))
         rows = []
@@ -603,9 +539,9 @@ class PotExperiment(_Experiment):
                 (
                     f'no_data="{study.no_data}"',
                     f"{study.ties_per_game.value:.1f}",
-                    f"{100 * study.tie_share:.1f} %",
+                    percent(study.tie_share, decimals=1),
                     _share_with_interval(study.first_tie),
-                    "—" if exact is None else f"{100 * float(exact):.1f} %",
+                    "—" if exact is None else percent(exact, decimals=1),
                     f"{sum(study.largest_pot) / study.games:.1f}",
                     str(max(study.pots, default=0)),
                     str(study.unfinished),
@@ -616,7 +552,7 @@ class PotExperiment(_Experiment):
                 "Rule option",
                 "Ties per game",
                 "Comparisons that tie",
-                "First comparison ties (simulated, 95 %)",
+                "First comparison ties (simulated, 95%)",
                 "First comparison ties (exact)",
                 "Largest pot per game (mean)",
                 "Largest pot seen",
@@ -628,25 +564,25 @@ class PotExperiment(_Experiment):
         self._table.value = table._repr_html_()
         tie, loses = self._studies
         self._summary.value = (
-            f"<p>With n/a counting as a tie, <b>{100 * tie.tie_share:.0f} %</b> of comparisons tied; when n/a "
-            f"loses, only <b>{100 * loses.tie_share:.0f} %</b>. Every tie adds one card per player to the pot, "
+            f"<p>With n/a counting as a tie, <b>{percent(tie.tie_share)}</b> of comparisons tied; when n/a "
+            f"loses, only <b>{percent(loses.tie_share)}</b>. Every tie adds one card per player to the pot, "
             "so ties in a row make big pots.</p>"
         )
 
 
-class HiLoConvergence(_Experiment):
+class HiLoConvergence(Experiment):
     """Lesson 3: the Monte Carlo estimate of the expected Hi Lo pins settling on the exact value (P2, P5).
 
     The first card is fixed and the rest of the deck shuffled for every
     game; the computer plays the best policy (`best_hi_lo_policy`).  The
-    chart shows the running estimate with its 95 % band and the exact
+    chart shows the running estimate with its 95% band and the exact
     expectation: the law of large numbers.
 
     Args:
         deck: A bundled deck's name or a `Deck`.
         first: The first card's name; None for the deck's first card.
         hilo_pins: Rule T12 option, ``"per_call"`` or ``"complete_run"``.
-        trials: Games to play, 100..50,000.
+        trials: Games to play, 100..`HILO_TRIALS_MAX`.
         seed: Fixes the run, 0..999,999,999.
         run: Run once on construction.
 
@@ -666,8 +602,8 @@ class HiLoConvergence(_Experiment):
         seed: int = 1,
         run: bool = True,
     ) -> None:
-        _whole(trials, 100, 50_000, "the number of games")
-        _whole(seed, 0, SEED_MAX, "the seed")
+        whole(trials, 100, HILO_TRIALS_MAX, "the number of games")
+        whole(seed, 0, SEED_MAX, "the seed")
         if hilo_pins not in ("per_call", "complete_run"):
             raise RuleOptionError(f"hilo_pins must be 'per_call' or 'complete_run' (rule T12); got {hilo_pins!r}")
         self._deck_value = _resolve(deck)
@@ -682,10 +618,8 @@ class HiLoConvergence(_Experiment):
             description="Pins",
             style=style,
         )
-        self._trials = ipw.IntSlider(
-            value=trials, min=100, max=50_000, step=100, description="Games", continuous_update=False, style=style
-        )
-        self._seed = ipw.BoundedIntText(value=seed, min=0, max=SEED_MAX, description="Seed", style=style)
+        self._trials = count_slider("Games", 100, HILO_TRIALS_MAX, 100, trials, "How many games to play")
+        self._seed = seed_text(seed, what="plays the same games")
         self._estimate: Estimate | None = None
         self._policy: HiLoPolicy | None = None
         super().__init__([self._first, self._pins, self._trials, self._seed], "Play the games")
@@ -706,20 +640,17 @@ class HiLoConvergence(_Experiment):
     def run(self) -> None:
         """Plays the games with the current settings and draws the convergence plot."""
         deck = self._deck_value
-        trials = _whole(self._trials.value, 100, 50_000, "the number of games")
-        seed = _whole(self._seed.value, 0, SEED_MAX, "the seed")
+        trials = whole(self._trials.value, 100, HILO_TRIALS_MAX, "the number of games")
+        seed = whole(self._seed.value, 0, SEED_MAX, "the seed")
         if self._pins.value not in ("per_call", "complete_run"):
             raise RuleOptionError(f"hilo_pins must be 'per_call' or 'complete_run'; got {self._pins.value!r}")
         first = deck.card(str(self._first.value))
         others: list[Card] = [c for c in deck.cards if c.name != first.name]
         policy = best_hi_lo_policy(first, others, hilo_pins=self._pins.value)
-        self._start()
-        try:
+        with self._running():
             estimate = estimate_hi_lo_pins(
                 deck, first, others, hilo_pins=self._pins.value, trials=trials, rng=seed, progress=self._tick
             )
-        finally:
-            self._finish()
         self._policy, self._estimate = policy, estimate
         category = deck.categories[policy.category].name
         title = f"First card {first.name}, best category {category}: expected pins"
@@ -731,5 +662,5 @@ class HiLoConvergence(_Experiment):
         self._summary.value = (
             f"<p>Exact: <b>{policy.expected_pins} ≈ {float(policy.expected_pins):.3f}</b> pins. After "
             f"{estimate.trials:,} games the average is <b>{estimate.value:.3f}</b> ± {estimate.half_width:.3f} "
-            f"(95 %), and the exact value is {inside} the interval.</p>"
+            f"(95%), and the exact value is {inside} the interval.</p>"
         )

@@ -29,7 +29,6 @@ Example:
 from __future__ import annotations
 
 import asyncio
-import html
 import itertools
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
@@ -38,6 +37,7 @@ import ipywidgets as ipw
 
 from toptrumps_core.tournament import svg as tsvg
 from widgets._boundary import ErrorBoundary, StatusKind, handler
+from widgets._common import esc
 
 __all__ = ["SPIN_SECONDS", "SPIN_TURNS", "Schedule", "Sleep", "Spinner"]
 
@@ -370,16 +370,14 @@ class Spinner(ipw.VBox):
     def _draw_result(self) -> None:
         text = self._result_text
         self._result.value = (
-            f'<div class="tt-spin-text" role="status" aria-live="polite"><b>{html.escape(text)}</b></div>'
-            if text
-            else ""
+            f'<div class="tt-spin-text" role="status" aria-live="polite"><b>{esc(text)}</b></div>' if text else ""
         )
 
     def _update_button(self) -> None:
         self._button.disabled = self._spinning or not self._enabled
 
     def _show_error(self, text: str, kind: StatusKind) -> None:
-        self._result.value = f'<span class="tt-status-error" role="alert">⚠ {html.escape(text)}</span>'
+        self._result.value = f'<span class="tt-status-error" role="alert">⚠ {esc(text)}</span>'
 
     @staticmethod
     def _checked_labels(labels: Sequence[str]) -> tuple[str, ...]:

@@ -69,10 +69,10 @@ def expected_widget_errors(_fail_on_widget_errors: _Records) -> list[logging.Log
 
 @pytest.fixture(scope="session")
 def deck_names() -> tuple[str, ...]:
-    """The bundled decks, found at run time (never hard-coded)."""
+    """The bundled decks, found at run time (never hard-coded); a missing deck fails the tests that need one."""
     names = bundled_decks()
     if not names:
-        pytest.skip("no bundled decks yet")
+        pytest.fail("toptrumps_core.bundled_decks() found no bundled decks", pytrace=False)
     return names
 
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from fractions import Fraction
 
-import ipywidgets as ipw
 import pytest
 
+from tests.widgets.widget_helpers import PYTHON_REPR, browser_text, page_words
 from toptrumps_core.cards import Category, Deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.play import Match
@@ -38,29 +36,9 @@ def table_from(deck: Deck, stack: list[str], *, lens: bool = True, hilo_pins: st
     return HiLoTable(Match(rules, [HUMAN], seed=5, start=rules.start_from(stack=stack)), lens=lens)
 
 
-def descendants(widget: ipw.Widget) -> Iterator[ipw.Widget]:
-    """Every widget reachable from `widget` through its traits (children, layout, style...)."""
-    seen: set[str] = set()
-    todo = [widget]
-    while todo:
-        current = todo.pop()
-        if current.model_id in seen:
-            continue
-        seen.add(current.model_id)
-        yield current
-        for name in current.keys:
-            value = getattr(current, name, None)
-            items = value if isinstance(value, (tuple, list)) else (value,)
-            todo.extend(item for item in items if isinstance(item, ipw.Widget))
-
-
-def page_text(widget: ipw.Widget) -> str:
-    return "\n".join(json.dumps(w.get_state(), default=str, ensure_ascii=False) for w in descendants(widget))
-
-
 def test_t12_play_through_the_buttons(deck: Deck) -> None:
     table = table_from(deck, ["Alpha", "Charlie", "Delta", "Echo"])
-    assert [b.description for b in table.category_buttons] == ["Size: 101.37 cm", "Cost: 11 £"]
+    assert [b.description for b in table.category_buttons] == ["Size: 101.37 cm", "Cost: £11"]
     table.category_buttons[0].click()
     assert table.view.category == 0 and len(table.call_buttons) == 2
     table.call_buttons[0].click()  # Charlie 303.59 >= 101.37: right
@@ -68,7 +46,7 @@ def test_t12_play_through_the_buttons(deck: Deck) -> None:
     table.call_buttons[0].click()  # Delta 404.73 >= 303.59: right
     assert table.pins == 2 and table.match.is_over
     assert table.category_buttons == () and table.call_buttons == ()
-    assert "2 pins" in page_text(table)
+    assert "2 pins" in browser_text(table)
     table.again_button.click()
     assert table.pins == 0 and not table.match.is_over and table.match.seed == 6
 
@@ -78,7 +56,7 @@ def test_t12_no_data_card_is_shown_put_aside(deck: Deck) -> None:
     table.choose(1)  # Cost: Bravo has none, so Delta (the next of the stack) replaces it
     table.call("higher")
     assert table.view.put_aside == (1,)
-    assert "Put aside (no data): Bravo" in page_text(table)
+    assert "Put aside (no data): Bravo" in browser_text(table)
     assert any("put aside" in line for line in table.log_lines)
 
 
@@ -93,10 +71,10 @@ def test_lens_shows_the_numbers_the_core_computes(deck: Deck) -> None:
         odds = hi_lo_odds(first.values[c], values)  # type: ignore[arg-type]
         assert table.lens_odds[c] == odds
         assert table.lens_pins[c] == policy.plans[c].expected_pins  # type: ignore[union-attr]
-    text = page_text(table)
+    text = browser_text(table)
     # Size: Echo 505.83 against 101.37, 202.41, 303.59, 404.73, 606.97: higher 1 of 5.
     assert table.lens_odds[0].higher == Fraction(1, 5)
-    assert "↑ 20 % · ↓ 80 %" in text
+    assert "↑ 20% · ↓ 80%" in text
     table.choose(0)
     table.call("lower")  # Alpha 101.37 <= 505.83: right
     # Third card against Alpha: unseen now 202.41, 303.59, 404.73, 606.97 (and no n/a in Size): all higher.
@@ -104,27 +82,27 @@ def test_lens_shows_the_numbers_the_core_computes(deck: Deck) -> None:
         deck.card("Alpha").values[0], [deck.cards[i].values[0] for i in table.view.unseen]
     )  # type: ignore[arg-type]
     assert table.lens_call is not None and table.lens_call.higher == 1
-    assert "right with chance 100 % (1)" in page_text(table)
+    assert "right with chance 100% (1)" in browser_text(table)
 
 
 def test_lens_off_shows_no_odds(deck: Deck) -> None:
     table = table_from(deck, ["Echo", "Alpha", "Foxtrot"], lens=False)
     assert table.lens_odds == {} and table.lens_pins == {}
-    assert "pins expected" not in page_text(table) and "The odds:" not in page_text(table)
+    assert "pins expected" not in browser_text(table) and "The odds:" not in browser_text(table)
     table.lens.value = True
     assert set(table.lens_pins) == {0, 1}
-    assert chance_text(table.lens_odds[0].higher) in page_text(table)
+    assert chance_text(table.lens_odds[0].higher) in browser_text(table)
 
 
 def test_hidden_cards_never_reach_a_trait(deck: Deck) -> None:
     table = table_from(deck, ["Alpha", "Charlie", "Delta", "Echo", "Foxtrot"])
     hidden = ["Charlie", "303.59", "Delta", "404.73", "Echo", "505.83", "Foxtrot", "606.97", "Bravo", "202.41"]
-    text = page_text(table)
+    text = browser_text(table)
     assert "Alpha" in text and "101.37" in text
     assert not [word for word in hidden if word in text]
     table.choose(0)
     table.call("higher")  # Charlie is turned; Delta (third) stays face down
-    text = page_text(table)
+    text = browser_text(table)
     assert "Charlie" in text
     assert not [word for word in ("Delta", "404.73", "Echo", "505.83", "Foxtrot", "606.97") if word in text]
 
@@ -133,11 +111,79 @@ def test_illegal_moves_show_in_the_status_line(deck: Deck) -> None:
     table = table_from(deck, ["Bravo", "Alpha", "Charlie"])  # Bravo has no Cost
     assert len(table.category_buttons) == 1
     table.choose(1)
-    assert table.status.startswith("Sorry") and table.view.category is None
+    assert table.status == "Sorry — Bravo has no data for Cost, so choose another category (rule T12)."
+    assert table.view.category is None
     table.call("higher")  # no call is due yet
-    assert table.status.startswith("Sorry")
+    assert table.status == "Sorry — choose a category first, then call higher or lower."
+    table.choose(0)
     table.call("sideways")  # type: ignore[arg-type]
-    assert table.status.startswith("Sorry")
+    assert table.status == "Sorry — call 'higher' or 'lower'; got 'sideways'."
+    table.choose(0)
+    assert table.status == "Sorry — the category is already chosen (Size) — call higher or lower."
+    assert table.view.calls == ()
+
+
+@pytest.mark.parametrize("category", ["x", None, 1.5, True, -1, 7])
+def test_a_strange_category_gets_a_sentence_not_a_generic_error(deck: Deck, category: object) -> None:
+    table = table_from(deck, ["Alpha", "Charlie", "Delta"])
+    table.choose(category)  # type: ignore[arg-type]
+    assert table.status == f"Sorry — category number {category!r} cannot be chosen; press one of the categories."
+    assert table.view.category is None and not PYTHON_REPR.search(browser_text(table))
+
+
+def test_after_the_game_every_move_says_play_again(deck: Deck) -> None:
+    table = table_from(deck, ["Echo", "Alpha", "Delta"])  # Echo 505.83 first, Alpha lower
+    table.choose(0)
+    table.call("higher")  # wrong: the game ends with no pins
+    for move in (lambda: table.choose(0), lambda: table.call("lower")):
+        move()
+        assert table.status == "Sorry — this game is over — press Play again ↻ for a new shuffle."
+
+
+@pytest.mark.parametrize(
+    ("stack", "calls", "hilo_pins", "sentence"),
+    [
+        (
+            ["Alpha", "Charlie", "Delta"],
+            ["higher", "higher"],
+            "per_call",
+            "You called higher: right ✓. Both calls were right: you earned 2 pins. Well played!",
+        ),
+        (
+            ["Alpha", "Charlie", "Delta"],
+            ["higher", "lower"],
+            "per_call",
+            "You called lower: wrong ✗. Your first call was right, so you keep 1 pin. Good try!",
+        ),
+        (
+            ["Alpha", "Charlie", "Delta"],
+            ["lower"],
+            "per_call",
+            "You called lower: wrong ✗. You earned 0 pins. Better luck next time.",
+        ),
+        (
+            ["Alpha", "Charlie", "Delta"],
+            ["higher", "lower"],
+            "complete_run",
+            "You called lower: wrong ✗. With complete_run only two right calls pay, so you earned 0 pins. So close!",
+        ),
+    ],
+)
+def test_the_last_sentence_agrees_with_the_calls(
+    deck: Deck, stack: list[str], calls: list[str], hilo_pins: str, sentence: str
+) -> None:
+    table = table_from(deck, stack, hilo_pins=hilo_pins)
+    table.choose(0)
+    for direction in calls:
+        table.call(direction)  # type: ignore[arg-type]
+    assert table.match.is_over and table.result_text == sentence
+    assert sentence in page_words(table)
+
+
+def test_values_carry_their_units_as_players_say_them(deck_names: tuple[str, ...]) -> None:
+    table = HiLoTable.new(deck="dinosaurs" if "dinosaurs" in deck_names else deck_names[0], seed=2024)
+    labels = [b.description for b in table.category_buttons]
+    assert not [label for label in labels if label.endswith(" year")], labels  # "Named: 1824", not "1824 year"
 
 
 def test_new_builds_a_shuffled_game_and_checks_its_arguments(deck: Deck) -> None:

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
+from collections.abc import Callable
 from fractions import Fraction
 
 import ipywidgets as ipw
 import pytest
 
+from tests.widgets.widget_helpers import browser_text, descendants
 from toptrumps_core.cards import Category, Deck
+from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability import Estimate, best_hi_lo_policy, tie_chance
+from widgets._common import Experiment
+from widgets.arena import EXPERIMENT_MAX, TournamentExperiment
+from widgets.experiment import MAX_GAMES, MIN_GAMES, FirstChooserExperiment
 from widgets.lesson import (
+    HILO_TRIALS_MAX,
+    POT_GAMES_MAX,
+    TIE_TRIALS_MAX,
     HiLoConvergence,
     PotExperiment,
     SelfCheck,
@@ -22,26 +29,6 @@ from widgets.lesson import (
     figure_svg,
     tie_chart,
 )
-
-
-def descendants(widget: ipw.Widget) -> Iterator[ipw.Widget]:
-    seen: set[str] = set()
-    todo = [widget]
-    while todo:
-        current = todo.pop()
-        if current.model_id in seen:
-            continue
-        seen.add(current.model_id)
-        yield current
-        for name in current.keys:
-            value = getattr(current, name, None)
-            items = value if isinstance(value, (tuple, list)) else (value,)
-            todo.extend(item for item in items if isinstance(item, ipw.Widget))
-
-
-def page_text(widget: ipw.Widget) -> str:
-    return "\n".join(json.dumps(w.get_state(), default=str, ensure_ascii=False) for w in descendants(widget))
-
 
 EXPLANATION = "Four cards give more chances that two share the best value."
 
@@ -62,7 +49,7 @@ def test_selfcheck_right_answer() -> None:
     quiz.check_button.click()
     assert quiz.is_right is True
     assert quiz.feedback == f"Right! {EXPLANATION}"
-    assert EXPLANATION in page_text(quiz)
+    assert EXPLANATION in browser_text(quiz)
 
 
 def test_selfcheck_wrong_answer_keeps_the_answer_hidden() -> None:
@@ -71,7 +58,7 @@ def test_selfcheck_wrong_answer_keeps_the_answer_hidden() -> None:
     quiz.check_button.click()
     assert quiz.is_right is False
     assert quiz.feedback.startswith("Not quite: think about how many pairs")
-    text = page_text(quiz)
+    text = browser_text(quiz)
     assert EXPLANATION not in text
     # No trait holds the answer: only the choices and the pupil's own pick.
     for widget in descendants(quiz):
@@ -82,7 +69,7 @@ def test_selfcheck_wrong_answer_keeps_the_answer_hidden() -> None:
 
 def test_selfcheck_before_any_answer() -> None:
     quiz = question()
-    assert EXPLANATION not in page_text(quiz) and quiz.feedback == ""
+    assert EXPLANATION not in browser_text(quiz) and quiz.feedback == ""
     quiz.check()
     assert quiz.feedback.startswith("Pick an answer first") and quiz.is_right is None
 
@@ -124,7 +111,7 @@ def test_tie_experiment_matches_the_exact_chances(small_deck: Deck) -> None:
     assert all(r.estimate.trials == 400 for r in experiment.results)
     again = TieExperiment(small_deck, players=2, no_data="tie", trials=400, seed=3)
     assert [r.estimate for r in again.results] == [r.estimate for r in experiment.results]
-    assert "Interval holds exact" in page_text(experiment)
+    assert "Interval holds exact" in browser_text(experiment)
     with pytest.raises(RuleOptionError):
         TieExperiment(small_deck, players=9, run=False)
 
@@ -134,7 +121,7 @@ def test_pot_experiment_plays_both_options(small_deck: Deck) -> None:
     tie, loses = experiment.studies
     assert (tie.no_data, loses.no_data) == ("tie", "loses") and tie.games == 10
     assert tie.first_tie_exact == sum(tie_chance(small_deck, c, 2) for c in (0, 1)) / 2
-    assert "Ties per game" in page_text(experiment)
+    assert "Ties per game" in browser_text(experiment)
 
 
 def test_hilo_convergence_estimates_the_exact_pins(small_deck: Deck) -> None:
@@ -143,6 +130,45 @@ def test_hilo_convergence_estimates_the_exact_pins(small_deck: Deck) -> None:
     policy = best_hi_lo_policy(first, [c for c in small_deck.cards if c.name != "s"])
     assert experiment.policy == policy and experiment.estimate is not None
     assert experiment.estimate.trials == 300
-    assert str(policy.expected_pins) in page_text(experiment)
+    assert str(policy.expected_pins) in browser_text(experiment)
     with pytest.raises(RuleOptionError):
         HiLoConvergence(small_deck, first="zebra", run=False)
+
+
+# -- every experiment: the shared look, deck names, capped runs ------------------------------------------
+
+
+def test_the_first_chooser_experiment_looks_like_the_other_widgets(deck_names: tuple[str, ...]) -> None:
+    experiment = FirstChooserExperiment(deck_names[0], games=MIN_GAMES, seed=3)
+    assert {"tt-table", "tt-experiment"} <= set(experiment._dom_classes)
+    assert any(
+        isinstance(w, ipw.HTML) and "tt-style" in w._dom_classes and ".tt-table" in w.value
+        for w in descendants(experiment)
+    )
+    button = next(w for w in descendants(experiment) if isinstance(w, ipw.Button))
+    assert {"tt-big", "tt-primary"} <= set(button._dom_classes) and button.tooltip
+    labels = [label for label, _ in experiment._deck.options]
+    assert labels == [load_deck(name).name for name in deck_names]  # "Chemical Elements", not "chemical_elements"
+    assert experiment.result is not None and experiment._progress.value == MIN_GAMES
+    assert "%" in experiment._summary.value and " %" not in experiment._summary.value
+
+
+@pytest.mark.parametrize(
+    ("make", "maximum"),
+    [
+        (lambda n: FirstChooserExperiment(games=n, run=False), MAX_GAMES),
+        (lambda n: TournamentExperiment(games=n, run=False), EXPERIMENT_MAX),
+        (lambda n: PotExperiment(games=n, run=False), POT_GAMES_MAX),
+        (lambda n: TieExperiment(trials=n, run=False), TIE_TRIALS_MAX),
+        (lambda n: HiLoConvergence(trials=n, run=False), HILO_TRIALS_MAX),
+    ],
+)
+def test_every_experiment_caps_its_largest_run(make: Callable[[int], Experiment], maximum: int) -> None:
+    """A run blocks the page, so the largest one on offer is one a class will wait for (about 6 s here)."""
+    experiment = make(maximum)
+    sliders = [w for w in descendants(experiment) if isinstance(w, ipw.IntSlider)]
+    assert [s.max for s in sliders] == [maximum]
+    with pytest.raises(RuleOptionError):
+        make(maximum + 1)
+    sliders[0].set_state({"value": maximum + 100})  # the page cannot ask for more either (the slider clamps)
+    assert sliders[0].value <= maximum

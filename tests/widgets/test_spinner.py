@@ -5,14 +5,12 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Coroutine
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from toptrumps_core.tournament import svg as tsvg
 from toptrumps_core.tournament.arena import Spin
-from widgets import spinner as spinner_module
 from widgets.arena import TournamentArena
 from widgets.spinner import Spinner
 
@@ -213,13 +211,6 @@ def test_bad_arguments_are_refused() -> None:
     spinner = Spinner()
     with pytest.raises(ValueError):
         spinner.spin_to(6, result="x")
-
-
-def test_the_spinner_source_avoids_forbidden_things() -> None:
-    source = Path(spinner_module.__file__).read_text(encoding="utf-8")
-    code = re.sub(r'""".*?"""', "", source, flags=re.S)
-    for banned in ("print(", "time.sleep", "display(", "display_id", "<script", "threading", "import random"):
-        assert banned not in code
 
 
 # -- in the arena -------------------------------------------------------------------------------------
