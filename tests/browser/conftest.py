@@ -1,5 +1,9 @@
 """Fixtures for the browser tests: the app launched as README says, and Chromium.
 
+Both live for this package only: Playwright's synchronous API keeps an asyncio
+loop running in the main thread while it is open, which would change how the
+widget tests that follow schedule their asyncio tasks.
+
 The app is started with README's launch command (``scripts/app.sh``) on a free
 port; the browser is Debian's headless Chromium driven by Playwright through
 its system executable (no browser download).  Every page records console
@@ -26,6 +30,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
+SERVER_LOG = ARTIFACTS / "voila.log"
+CELL_FAILED = "Error at server while executing cell"  # Voilà hides the traceback from the page
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -48,13 +54,13 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def app_url() -> Iterator[str]:
     """Starts ``scripts/app.sh --no-browser`` and yields the app's base URL."""
     if not os.path.exists(CHROMIUM):
         pytest.fail("Debian's chromium is missing: scripts/test.sh installs it (apt-get install chromium)")
     ARTIFACTS.mkdir(exist_ok=True)
-    log_path = ARTIFACTS / "voila.log"
+    log_path = SERVER_LOG
     port = _free_port()
     with open(log_path, "w") as log:
         process = subprocess.Popen(
@@ -98,15 +104,21 @@ class PageLog:
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     outside_requests: list[str] = field(default_factory=list)
+    server_log_offset: int = 0
 
     def assert_clean(self) -> None:
-        """Fails on a console error, a page error, or a request leaving the machine."""
+        """Fails on a console error, a page error, a request leaving the machine, or a failed cell."""
         assert not self.outside_requests, f"requests left localhost: {self.outside_requests}"
         assert not self.page_errors, f"page errors: {self.page_errors}"
         assert not self.console_errors, f"console errors: {self.console_errors}"
+        with open(SERVER_LOG, encoding="utf-8", errors="replace") as server_log:
+            server_log.seek(self.server_log_offset)
+            new_lines = server_log.read()
+        failed = [line[:600] for line in new_lines.splitlines() if CELL_FAILED in line]
+        assert not failed, f"a notebook cell failed on the server: {failed}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
     """Yields a headless Debian Chromium driven by Playwright."""
     from playwright.sync_api import sync_playwright
@@ -120,7 +132,7 @@ def browser() -> Iterator[object]:
 @pytest.fixture
 def page_and_log(browser: object, request: pytest.FixtureRequest) -> Iterator[tuple[object, PageLog]]:
     """Yields a fresh page and its `PageLog`; keeps a screenshot on the way out."""
-    log = PageLog()
+    log = PageLog(server_log_offset=SERVER_LOG.stat().st_size if SERVER_LOG.exists() else 0)
     context = browser.new_context(viewport={"width": 1280, "height": 1000})  # type: ignore[attr-defined]
     page = context.new_page()
 

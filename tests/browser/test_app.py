@@ -90,11 +90,12 @@ def test_classic_game_is_played_to_its_end_by_clicking(app_url: str, page_and_lo
 def test_a_bad_value_from_the_page_gets_a_friendly_message(app_url: str, page_and_log: Any) -> None:
     page, log = page_and_log
     _open(page, app_url + "/voila/render/01_classic_top_trumps.ipynb", "click a category to play it")
-    page.get_by_text("New game ⚙", exact=False).first.click()
-    seed = page.locator(".tt-settings .widget-text:has(label:text-is('Seed')) input")
+    table = page.locator(".tt-table").first
+    table.get_by_text("New game ⚙", exact=False).first.click()
+    seed = table.locator(".tt-settings .widget-text:has(label:text-is('Seed')) input")
     seed.fill("-5")
     seed.press("Enter")
-    page.get_by_role("button", name="New game", exact=True).click()
+    table.get_by_role("button", name="New game", exact=True).click()
     page.get_by_text("Sorry", exact=False).first.wait_for(timeout=20_000)
     assert "Traceback" not in page.content()
     log.assert_clean()
