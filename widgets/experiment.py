@@ -6,14 +6,24 @@ seat 0 won as a bar with its 95% confidence interval, beside the share it
 would win if choosing first did not matter.  The chart is drawn by matplotlib
 into SVG (no pyplot state, nothing printed), and a progress bar moves while
 the games run.
+
+The class chooses the deck, the number of players, the computers' level and
+rule C6's ``no_data`` option.  Comparing levels shows something worth a
+lesson: with ``no_data="tie"`` the expert computer, which counts cards, can
+*stall* as first chooser: when its card is weak it names a category where
+some card shows n/a, the comparison ties, the cards go to the pot and it
+chooses again (rules C5, C6).  With ``no_data="loses"`` the trick is gone.
 """
 
 from __future__ import annotations
+
+import ipywidgets as ipw
 
 from toptrumps_core import ClassicRules, load_deck
 from toptrumps_core.classic import MAX_SEATS, MIN_SEATS
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments import FirstChooserResult, first_chooser_wins
+from toptrumps_core.strategies import DIFFICULTIES
 from widgets._boundary import handler
 from widgets._common import (
     SEED_MAX,
@@ -24,6 +34,7 @@ from widgets._common import (
     figure_svg,
     number_dropdown,
     percent,
+    rule_toggle,
     seed_text,
     whole,
 )
@@ -32,8 +43,11 @@ __all__ = ["MAX_GAMES", "MIN_GAMES", "FirstChooserExperiment"]
 
 MIN_GAMES = 10
 """Fewest games one run plays."""
-MAX_GAMES = 100
-"""Most games one run plays: about 5 s on the slowest bundled deck on a 2-core laptop (the page waits meanwhile)."""
+MAX_GAMES = 300
+"""Most games one run plays: up to about 15 s with six expert players on the slowest bundled deck (the
+progress bar moves meanwhile); two "hard" players on the animals deck play 300 games in about 5 s."""
+LEVELS = tuple(DIFFICULTIES)
+"""The computers' levels, easiest first (see `toptrumps_core.strategies.DIFFICULTIES`)."""
 CHART_WIDTH_IN, CHART_HEIGHT_IN = 6.0, 3.2
 
 
@@ -43,6 +57,8 @@ class FirstChooserExperiment(Experiment):
     Args:
         deck: Short name of a bundled deck (its file name, e.g. ``"animals"``).
         seats: Players per game, 2..6 (rule C1).
+        level: The computers' level, one of `LEVELS`; every seat plays at it.
+        no_data: Rule C6's option, ``"tie"`` (default) or ``"loses"``.
         games: Games to play per run, `MIN_GAMES`..`MAX_GAMES`.
         seed: Fixes every game of the run, 0..999,999,999; shown and
             editable in the page.
@@ -50,24 +66,48 @@ class FirstChooserExperiment(Experiment):
 
     Raises:
         DeckError: If `deck` is not a bundled deck.
-        RuleOptionError: If `seats`, `games` or `seed` is out of range.
+        RuleOptionError: If `seats`, `level`, `no_data`, `games` or `seed`
+            is out of range.
     """
 
     def __init__(
-        self, deck: str = "animals", *, seats: int = 2, games: int = 100, seed: int = 1, run: bool = True
+        self,
+        deck: str = "animals",
+        *,
+        seats: int = 2,
+        level: str = "hard",
+        no_data: str = "tie",
+        games: int = 100,
+        seed: int = 1,
+        run: bool = True,
     ) -> None:
-        ClassicRules(load_deck(deck), seats=seats)  # fail early on a bad deck or seat count
+        ClassicRules(load_deck(deck), seats=seats, no_data=no_data)  # type: ignore[arg-type]  # checks the options
+        _check_level(level)
         whole(games, MIN_GAMES, MAX_GAMES, "the number of games")
         whole(seed, 0, SEED_MAX, "the seed")
         self._deck = deck_dropdown(deck, tooltip="Which deck the computers play with")
         self._seats = number_dropdown(
             "Players", range(MIN_SEATS, MAX_SEATS + 1), seats, "How many equal computer players (rule C1)"
         )
+        self._level = ipw.Dropdown(
+            options=LEVELS,
+            value=level,
+            description="Computer level",
+            tooltip="easy: random; medium: best value; hard: best rank; expert: counts cards exactly",
+            style={"description_width": "initial"},
+        )
+        self._no_data = rule_toggle(
+            "no_data",
+            "C6",
+            ("tie", "loses"),
+            no_data,
+            ("A card showing n/a makes the comparison a tie", "A card showing n/a cannot win"),
+        )
         self._games = count_slider("Games", MIN_GAMES, MAX_GAMES, 10, games, "How many games to play")
         self._seed = seed_text(seed, what="plays the same games")
         self._result: FirstChooserResult | None = None
         super().__init__(
-            [self._deck, self._seats, self._games, self._seed],
+            [self._deck, self._seats, self._level, self._no_data, self._games, self._seed],
             "Run the games",
             run_tooltip="Play the games and count the first chooser's wins",
         )
@@ -87,12 +127,23 @@ class FirstChooserExperiment(Experiment):
         seed = whole(self._seed.value, 0, SEED_MAX, "the seed")
         if self._deck.value not in dict((v, v) for _, v in deck_names()):
             raise RuleOptionError(f"there is no deck called {self._deck.value!r}; choose one in the list")
-        rules = ClassicRules(load_deck(self._deck.value), seats=seats)
+        level = _check_level(self._level.value)
+        if self._no_data.value not in ("tie", "loses"):
+            raise RuleOptionError(f"no_data must be 'tie' or 'loses' (rule C6); got {self._no_data.value!r}")
+        rules = ClassicRules(load_deck(self._deck.value), seats=seats, no_data=self._no_data.value)
+        players = [rules.default_strategy() if level == "expert" else DIFFICULTIES[level]] * seats
         with self._running():
-            result = first_chooser_wins(rules, games=games, seed=seed, progress=self._tick)
+            result = first_chooser_wins(rules, games=games, seed=seed, strategies=players, progress=self._tick)
         self._result = result
         self._chart.value = _chart_svg(result)
         self._summary.value = _summary_html(result)
+
+
+def _check_level(level: object) -> str:
+    """Returns `level` if it is one of `LEVELS`; else raises RuleOptionError listing them."""
+    if level not in LEVELS:
+        raise RuleOptionError(f"the computer level must be one of {', '.join(LEVELS)}; got {level!r}")
+    return str(level)
 
 
 def _chart_svg(result: FirstChooserResult) -> str:

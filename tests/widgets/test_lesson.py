@@ -172,3 +172,22 @@ def test_every_experiment_caps_its_largest_run(make: Callable[[int], Experiment]
         make(maximum + 1)
     sliders[0].set_state({"value": maximum + 100})  # the page cannot ask for more either (the slider clamps)
     assert sliders[0].value <= maximum
+
+
+def test_first_chooser_experiment_plays_at_the_chosen_level_and_c6_option() -> None:
+    """The level and no_data controls reach the games: the expert's stall (C5, C6) shows and "loses" stops it."""
+    experiment = FirstChooserExperiment("animals", seats=6, level="expert", no_data="tie", games=60, seed=5)
+    stalled = experiment.result
+    assert stalled is not None
+    experiment._no_data.value = "loses"
+    experiment.run()
+    fair = experiment.result
+    assert fair is not None and fair.estimate.trials == stalled.estimate.trials == 60
+    # Six equal players share about 1/6 of the wins each; the stalling expert takes far more as first chooser.
+    assert stalled.estimate.low > fair.fair_share > 0
+    assert stalled.estimate.value > fair.estimate.value
+    experiment._level.value = "hard"
+    experiment.run()
+    assert experiment.result is not None and experiment.result != fair
+    with pytest.raises(RuleOptionError, match="computer level"):
+        FirstChooserExperiment(level="genius", run=False)
