@@ -2,8 +2,7 @@
 
 Pure functions from core values to an `Svg`: a `str` of SVG markup that
 Jupyter shows as a picture (`Card._repr_svg_` and `Deck._repr_svg_` call in
-here lazily) and that widgets put in an ``HTML`` widget (DESIGN.md "Widgets",
-STYLE.md 1.7 and rule 15).
+here lazily) and that widgets put in an ``HTML`` widget.
 
 Every picture:
 

@@ -1,4 +1,4 @@
-"""ipywidgets views over `toptrumps_core` (DESIGN.md "Widgets").
+"""ipywidgets views over `toptrumps_core`.
 
 Each view is a container widget over a core `Match`, drawn with
 `toptrumps_core.svg`, with every handler inside one error boundary

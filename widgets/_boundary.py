@@ -2,8 +2,8 @@
 
 ipywidgets' `CallbackDispatcher` reports an exception raised by a callback
 only as a traceback in the kernel's output or log, and Voilà hides tracebacks
-from readers (STYLE.md 1.8, rule 17; DESIGN.md "Widgets": "an error the page
-does not show is a bug").  So no exception may leave a handler:
+from readers, and an error the page does not show is a bug.  So no exception
+may leave a handler:
 
 - a `TopTrumpsError` (an illegal move, a bad rule option, a bad deck file) is
   the user's to fix: its message is shown kindly in the widget's status line;

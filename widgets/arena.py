@@ -1,7 +1,6 @@
 """`TournamentArena`: the Top Trumps Tournament (rules T1-T16) at a classroom screen.
 
-A thin view over a core `Match` of `TournamentRules` (STYLE.md 1.8, rules
-16-18), for 2-6 players, any mix of people and computers:
+A thin view over a core `Match` of `TournamentRules`, for 2-6 players, any mix of people and computers:
 
 - the card arena with its six openings (deck names and stack sizes), the
   spinner and every player's pin track, drawn by

@@ -1,6 +1,6 @@
 """`ClassicTable`: classic Top Trumps (rules C1-C12) at a classroom table.
 
-A thin view over a core `Match` (STYLE.md 1.8, rules 16-18):
+A thin view over a core `Match` :
 
 - one human (seat 0) against 1-5 computer seats, or several humans taking
   turns at one screen ("hot seat": between human turns a "Pass to Player N —
@@ -286,7 +286,7 @@ class ClassicTable(SeatedView):
         if settings is None or settings.deck == OWN_DECK:
             settings = self._settings_of(match, settings)
 
-        # Fixed children (STYLE rule 16): built once, re-rendered from the match.
+        # Fixed children: built once, re-rendered from the match.
         self._title = html_widget("tt-title")
         self._turn = html_widget("tt-turn")
         self._stacks = html_widget("tt-stacks-box")

@@ -1,8 +1,7 @@
 """`Spinner`: the tournament's spinner, animated in the browser to the sector the core drew (rule T3).
 
 The core draws every spin first (the `Spin` chance action is already in the
-game's record when the spinner moves); the page only *shows* it
-(DESIGN.md "Spinner"):
+game's record when the spinner moves); the page only *shows* it:
 
 - the picture is `toptrumps_core.tournament.svg.spinner`, in an ``HTML``
   widget, with a ``<style>`` holding one CSS ``@keyframes`` rule that turns

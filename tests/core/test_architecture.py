@@ -1,4 +1,4 @@
-"""Architecture rules (STYLE 1.1, 1.4, 1.14): the core loads only the standard
+"""Architecture rules: the core loads only the standard
 library and never draws from the global random generator."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def test_importing_the_core_loads_no_heavy_package() -> None:
 
 
 def test_importing_the_core_loads_only_the_standard_library() -> None:
-    # STYLE 1.1: every module that `import toptrumps_core` adds is either the
+    # Every module that `import toptrumps_core` adds is either the
     # core's own or in the standard library.
     code = (
         "import json, sys\n"

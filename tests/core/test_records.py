@@ -1,4 +1,4 @@
-"""Game records (STYLE 1.5): JSON round trips, and tampering always gives RecordError.
+"""Game records: JSON round trips, and tampering always gives RecordError.
 
 A record is rules + seed + start + actions + events + outcome.  Loading one
 replays its actions; anything edited, missing or malformed must end in a

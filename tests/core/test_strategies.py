@@ -1,4 +1,4 @@
-"""Computer strategies (STYLE 1.6, rule 10): legal choices from views only.
+"""Computer strategies: legal choices from views only.
 
 Card counting is checked against odds worked out by hand (rule P3); views are
 checked to hide what a seat may not see (rule C10 decides what it may).

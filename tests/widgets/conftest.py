@@ -1,9 +1,9 @@
-"""Fixtures for headless widget tests (STYLE.md 1.14, rule 18).
+"""Fixtures for headless widget tests.
 
 An autouse fixture fails any test in which a widget callback raised (ipywidgets'
 `CallbackDispatcher` swallows the exception and only logs it, on the traitlets
 logger, when no IPython is running) or in which the error boundary logged an
-unexpected error on the ``"widgets"`` logger (python-chess `RaiseLogHandler`).
+unexpected error on the ``"widgets"`` logger.
 A test that provokes such an error on purpose asks for `expected_widget_errors`
 and inspects the records itself.
 """

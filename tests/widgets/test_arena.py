@@ -1,4 +1,4 @@
-"""TournamentArena driven headless through the controls a user touches (STYLE rule 18; rules T1-T16)."""
+"""TournamentArena driven headless through the controls a user touches (rules T1-T16)."""
 
 from __future__ import annotations
 

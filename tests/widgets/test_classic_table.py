@@ -1,4 +1,4 @@
-"""ClassicTable driven headless through the controls a user touches (STYLE rule 18)."""
+"""ClassicTable driven headless through the controls a user touches."""
 
 from __future__ import annotations
 

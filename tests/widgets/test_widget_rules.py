@@ -1,4 +1,4 @@
-"""The house rules every widget module keeps (DESIGN.md "Widgets", STYLE.md 1.8).
+"""The house rules every widget module keeps.
 
 Widgets never print, sleep, call ``display()``, use ``display_id``, start
 threads, draw from the global ``random`` generator, use pyplot's global state,

@@ -2,7 +2,7 @@
 
 Pure functions from plain values to an `Svg` (the `str` subclass of
 `toptrumps_core.svg` that Jupyter shows as a picture), with the same
-conventions as that module (STYLE.md 1.7 and rule 15):
+conventions as that module:
 
 - built with `xml.etree.ElementTree`, so every name is escaped;
 - a ``<title>`` and a ``<desc>`` say in words what the picture shows (every
