@@ -72,4 +72,8 @@ class DeckShelf(widgets.VBox):
             f"<tbody>{rows}</tbody></table>"
             f"<p><small>Source: {esc(deck.source)}</small></p>"
         )
-        self._cards.value = svg.deck(deck, columns=6, max_cards=6)
+        # The grid scales down to the page's width (it keeps its viewBox), so no card is cut off.
+        self._cards.value = (
+            "<style>.tt-deck-shelf svg { max-width: 100%; height: auto; display: block; }</style>"
+            + svg.deck(deck, columns=7, max_cards=6)
+        )
