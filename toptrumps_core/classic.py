@@ -35,9 +35,11 @@ Rules version: 1.
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar, Literal
 
 from toptrumps_core.cards import Card, Deck
@@ -258,14 +260,24 @@ def compare(
         >>> compare(d, 0, [0, 1]), compare(d, 1, [0, 1, 2]), compare(d, 0, [0, 2])
         ((None, (0, 1)), (1, (1,)), (None, ()))
     """
-    cat = deck.categories[category]
-    values = [deck.cards[c].values[category] for c in cards]
+    sign = 1 if deck.categories[category].higher_is_better else -1
+    values = [None if (v := deck.cards[c].values[category]) is None else sign * v for c in cards]
+    return _best_of(values, no_data)
+
+
+def _best_of(values: Sequence[Fraction | int | None], no_data: NoData) -> tuple[int | None, tuple[int, ...]]:
+    """Returns ``(winner, best)`` as `compare` does, for values where higher is better.
+
+    `values` holds one value per revealed card (None for no data), already
+    turned so that a higher value is better: the category's values negated
+    when lower is better, or the cards' ranks in the category.
+    """
     if no_data == "tie" and any(v is None for v in values):
         return None, ()
     present = [v for v in values if v is not None]
     if not present:
         return None, ()
-    best_value: Fraction = max(present) if cat.higher_is_better else min(present)
+    best_value = max(present)
     best = tuple(i for i, v in enumerate(values) if v == best_value)
     return (best[0] if len(best) == 1 else None), best
 
@@ -348,6 +360,28 @@ class ClassicRules:
             "round_limit": self.round_limit,
             "simulation": self.simulation,
         }
+
+    # -- tables derived from the rules, computed once per rules object ------
+
+    @cached_property
+    def _ranks(self) -> tuple[tuple[int | None, ...], ...]:
+        """Per category, each card's rank in it: higher is better, equal values share a rank.
+
+        None for no data.  The engine compares ranks instead of the values
+        themselves: same order, same ties, cheaper than comparing Fractions.
+        """
+        table = []
+        for category, cat in enumerate(self.deck.categories):
+            values = [card.values[category] for card in self.deck.cards]
+            ordered = sorted({v for v in values if v is not None}, reverse=not cat.higher_is_better)
+            rank = {v: r for r, v in enumerate(ordered)}
+            table.append(tuple(None if v is None else rank[v] for v in values))
+        return tuple(table)
+
+    @cached_property
+    def _card_numbers(self) -> frozenset[int]:
+        """The deck's card numbers."""
+        return frozenset(range(len(self.deck.cards)))
 
     def default_strategy(self) -> Any:
         """Returns the default computer player: card counting with this game's C6 option (P3)."""
@@ -496,11 +530,23 @@ class ClassicRules:
         """
         if state.step is _Step.CHOOSE:
             if self._may_pick(state, state.chooser) and not state.chooser_picked:
-                return tuple(PickCard(i) for i in range(len(state.stacks[state.chooser])))
-            return tuple(ChooseCategory(c) for c in range(len(self.deck.categories)))
+                return _pick_actions(len(state.stacks[state.chooser]))
+            return _choose_actions(len(self.deck.categories))
         if state.step is _Step.PICK:
-            return tuple(PickCard(i) for i in range(len(state.stacks[state.pickers[0]])))
+            return _pick_actions(len(state.stacks[state.pickers[0]]))
         return ()
+
+    def _is_legal(self, state: ClassicState, action: Action) -> bool:
+        """Returns True if `action` is one of ``legal_actions(state)``, without listing them.
+
+        Only the seat steps (CHOOSE, PICK) are asked.  False means "not
+        shown legal here": `apply` then checks against the full list.
+        """
+        chooser_picks = self._may_pick(state, state.chooser) and not state.chooser_picked
+        if state.step is _Step.CHOOSE and not chooser_picks:
+            return type(action) is ChooseCategory and 0 <= action.category < len(self.deck.categories)
+        picker = state.chooser if state.step is _Step.CHOOSE else state.pickers[0]
+        return type(action) is PickCard and 0 <= action.index < len(state.stacks[picker])
 
     def apply(self, state: ClassicState, action: Action) -> Transition[ClassicState]:
         """Returns the state after `action` and the events it caused.
@@ -517,37 +563,39 @@ class ClassicRules:
             self._check_chance(state, action)
             cards = tuple(state.pending[i] for i in action.order)
             stacks = _add_under(state.stacks, state.chooser, cards)
-            state = replace(state, stacks=stacks, pending=(), step=_Step.CHOOSE)
-            return self._after_comparison(state, ())
+            players = state.last_players
+            state = replace(state, stacks=stacks, pending=(), step=_Step.CHOOSE, last_players=())
+            return self._after_comparison(state, (), players)
         if step is _Step.LOT:
             self._check_chance(state, action)
             drawn = ChooserDrawn(action.seat, state.lot_among)
             return Transition(replace(state, chooser=action.seat, lot_among=(), step=_Step.CHOOSE), (drawn,))
         if step is _Step.OVER:
             raise IllegalActionError(f"the game is over; no action is legal (got {action!r})")
-        legal = self.legal_actions(state)
-        if action not in legal:
-            raise IllegalActionError(
-                f"{action!r} is not legal for seat {self.actor(state)}; expected one of {list(legal)!r}"
-            )
+        if not self._is_legal(state, action):
+            legal = self.legal_actions(state)
+            if action not in legal:
+                raise IllegalActionError(
+                    f"{action!r} is not legal for seat {self.actor(state)}; expected one of {list(legal)!r}"
+                )
         seat = self.actor(state)
         assert isinstance(seat, int)
         if isinstance(action, PickCard):
             stacks = _move_to_top(state.stacks, seat, action.index)
             if step is _Step.CHOOSE:
                 return Transition(replace(state, stacks=stacks, chooser_picked=True), ())
-            state = replace(state, stacks=stacks, pickers=state.pickers[1:])
-            if state.pickers:
-                return Transition(state, ())
-            return self._compare(state)
+            still_to_pick = state.pickers[1:]
+            if still_to_pick:
+                return Transition(replace(state, stacks=stacks, pickers=still_to_pick), ())
+            assert state.category is not None  # the pickers pick after hearing it
+            return self._compare(state, stacks, state.category)
         # ChooseCategory
-        state = replace(state, category=action.category)
-        pickers = tuple(
-            s for s in _play_order(state.in_play, state.chooser)[1:] if self._may_pick(state, s)
-        )
+        pickers: tuple[Seat, ...] = ()
+        if self.look_at_last is not None:  # only then may a seat pick its card (C10)
+            pickers = tuple(s for s in _play_order(state.in_play, state.chooser)[1:] if self._may_pick(state, s))
         if pickers:
-            return Transition(replace(state, step=_Step.PICK, pickers=pickers), ())
-        return self._compare(state)
+            return Transition(replace(state, category=action.category, step=_Step.PICK, pickers=pickers), ())
+        return self._compare(state, state.stacks, action.category)
 
     def observe(self, state: ClassicState, seat: Seat) -> ClassicView:
         """Returns what `seat` may see (its top card; every card under C10).
@@ -557,12 +605,11 @@ class ClassicRules:
         """
         check_seat(seat, self.seats)
         own = state.stacks[seat]
-        visible = own if self._may_pick(state, seat) else own[:1]
-        known_own = frozenset(c for c in own[1:] if c in state.revealed)
-        hidden = set(visible[:1]) | known_own | set(state.pot)
-        if self._may_pick(state, seat):
-            hidden |= set(own)
-        unseen = tuple(c for c in range(len(self.deck.cards)) if c not in hidden)
+        may_pick = self._may_pick(state, seat)
+        visible = own if may_pick else own[:1]
+        known_own = state.revealed.intersection(own[1:])
+        hidden = known_own.union(own if may_pick else own[:1], state.pot)
+        unseen = tuple(sorted(self._card_numbers.difference(hidden)))
         return ClassicView(
             seat=seat,
             deck=self.deck,
@@ -600,14 +647,20 @@ class ClassicRules:
         state = replace(state, stacks=stacks, set_aside=tuple(order[dealt:]), chooser=0, step=_Step.CHOOSE)
         return Transition(state, (Dealt(tuple(map(len, stacks)), len(order) - dealt),))
 
-    def _compare(self, state: ClassicState) -> Transition[ClassicState]:
-        category = state.category
-        assert category is not None
-        players = _play_order(state.in_play, state.chooser)
-        cards = tuple(state.stacks[s][0] for s in players)
-        stacks = tuple(stack[1:] if stack else stack for stack in state.stacks)
+    def _compare(
+        self, state: ClassicState, stacks: tuple[tuple[int, ...], ...], category: int
+    ) -> Transition[ClassicState]:
+        """Reveals the top cards of `stacks` in `category` and settles the comparison (C4-C6).
+
+        `stacks` and `category` stand in for those of `state`, which may not
+        hold them yet (the last pick or the category was just made).
+        """
+        players = _play_order([seat for seat, stack in enumerate(stacks) if stack], state.chooser)
+        cards = tuple(stacks[s][0] for s in players)
+        stacks = tuple(stack[1:] if stack else stack for stack in stacks)
         events: list[Event] = [Revealed(state.chooser, category, tuple(zip(players, cards, strict=True)))]
-        winner_index, best = compare(self.deck, category, cards, no_data=self.no_data)
+        ranks = self._ranks[category]
+        winner_index, best = _best_of([ranks[card] for card in cards], self.no_data)
         pot, chooser, pending, step = state.pot, state.chooser, state.pending, _Step.CHOOSE
         if winner_index is None:  # rules C5, C6
             pot += cards
@@ -634,21 +687,27 @@ class ClassicRules:
             chooser_picked=False,
             pickers=(),
             comparisons=state.comparisons + 1,
-            revealed=state.revealed | frozenset(cards),
-            last_players=players,
+            revealed=state.revealed.union(cards),
+            last_players=players if step is _Step.COLLECT else (),
         )
         if step is _Step.COLLECT:
             return Transition(state, tuple(events))
-        return self._after_comparison(state, tuple(events))
+        return self._after_comparison(state, tuple(events), players)
 
-    def _after_comparison(self, state: ClassicState, events: tuple[Event, ...]) -> Transition[ClassicState]:
-        """Applies C7 (outs, last stack, draw), C8 (lot) and C11 (round limit)."""
-        out = [SeatOut(s) for s in state.last_players if not state.stacks[s]]
+    def _after_comparison(
+        self, state: ClassicState, events: tuple[Event, ...], players: tuple[Seat, ...]
+    ) -> Transition[ClassicState]:
+        """Applies C7 (outs, last stack, draw), C8 (lot) and C11 (round limit).
+
+        `players` are the seats of the comparison just settled (`state` no
+        longer holds them in ``last_players``).
+        """
+        out = [SeatOut(s) for s in players if not state.stacks[s]]
         events += tuple(out)
         holders = state.in_play
         if not holders:  # rule C7: a tie left nobody holding cards
-            outcome = Outcome(Termination.DRAW_ALL_OUT, frozenset(state.last_players))
-            state = replace(state, step=_Step.OVER, outcome=outcome, last_players=())
+            outcome = Outcome(Termination.DRAW_ALL_OUT, frozenset(players))
+            state = replace(state, step=_Step.OVER, outcome=outcome)
             return Transition(state, (*events, GameEnded(outcome)))
         if len(holders) == 1:  # rule C7: the last stack takes the pot and wins
             seat = holders[0]
@@ -656,9 +715,8 @@ class ClassicRules:
                 events += (PotCollected(seat, state.pot),)
                 state = replace(state, stacks=_add_under(state.stacks, seat, state.pot), pot=())
             outcome = Outcome(Termination.LAST_STACK, frozenset(holders))
-            state = replace(state, step=_Step.OVER, outcome=outcome, chooser=seat, last_players=())
+            state = replace(state, step=_Step.OVER, outcome=outcome, chooser=seat)
             return Transition(state, (*events, GameEnded(outcome)))
-        state = replace(state, last_players=())
         if self.round_limit is not None and state.comparisons >= self.round_limit:  # rule C11
             most = max(len(s) for s in state.stacks)
             winners = frozenset(seat for seat, s in enumerate(state.stacks) if len(s) == most)
@@ -682,10 +740,22 @@ def _check_optional_count(name: str, value: object, minimum: int, rule: str) -> 
         raise RuleOptionError(f"{name} must be None (off) or a whole number >= {minimum} (rule {rule}); got {value!r}")
 
 
+@lru_cache(maxsize=64)
+def _choose_actions(categories: int) -> tuple[ChooseCategory, ...]:
+    """Returns ``ChooseCategory(0)`` .. ``ChooseCategory(categories - 1)`` (built once per size)."""
+    return tuple(ChooseCategory(c) for c in range(categories))
+
+
+@lru_cache(maxsize=64)
+def _pick_actions(cards: int) -> tuple[PickCard, ...]:
+    """Returns ``PickCard(0)`` .. ``PickCard(cards - 1)`` (built once per size)."""
+    return tuple(PickCard(i) for i in range(cards))
+
+
 def _play_order(seats: Sequence[Seat], first: Seat) -> tuple[Seat, ...]:
     """Returns `seats` in clockwise order starting at `first` (or the next after)."""
     ordered = sorted(seats)
-    start = next((i for i, s in enumerate(ordered) if s >= first), 0)
+    start = bisect_left(ordered, first)  # the first seat >= first; len(ordered) (no rotation) if none
     return tuple(ordered[start:] + ordered[:start])
 
 

@@ -191,31 +191,51 @@ def comparison_odds(
     if no_data not in ("tie", "loses"):
         raise ValueError(f"no_data must be 'tie' or 'loses' (rule C6); got {no_data!r}")
     total = comb(n, opponents)
-    sign = 1 if higher_is_better else -1
-    data = Counter(sign * v for v in unseen if v is not None)
-    missing = n - sum(data.values())
+    mine, keys = _ranking_keys(value, unseen, higher_is_better)
+    data = Counter(keys)
+    missing = n - len(keys)
     if value is None and no_data == "tie":
         return ComparisonOdds(Fraction(0), Fraction(1), Fraction(0))
     # Cards that never beat or tie a value with data: no-data cards under "loses".
     below_floor = missing if no_data == "loses" else 0
-    mine: Fraction | None
-    if value is None:  # "loses": we cannot win; any opponent value beats ours
-        mine = None
+    if mine is None:  # "loses": we cannot win; any opponent value beats ours
         win = Fraction(0)
     else:
-        mine = sign * value
         worse = sum(c for v, c in data.items() if v < mine) + below_floor
         win = Fraction(comb(worse, opponents), total)
     # Lose: one opponent holds a value v above ours and every other card drawn
     # is strictly worse than v (and, under "tie", has data).  Opponents who
-    # share the best value, or who all have no data, tie (C5, C6).
+    # share the best value, or who all have no data, tie (C5, C6).  Going up
+    # from the worst value, `strictly_worse_than_v` counts the cards passed.
     lose_count = 0
-    for v, count in data.items():
+    strictly_worse_than_v = below_floor
+    for v in sorted(data):
+        count = data[v]
         if mine is None or v > mine:
-            strictly_worse_than_v = sum(c for u, c in data.items() if u < v) + below_floor
             lose_count += count * comb(strictly_worse_than_v, opponents - 1)
+        strictly_worse_than_v += count
     lose = Fraction(lose_count, total)
     return ComparisonOdds(win, 1 - win - lose, lose)
+
+
+def _ranking_keys(
+    value: Fraction | None, unseen: Sequence[Fraction | None], higher_is_better: bool
+) -> tuple[int | None, list[int]]:
+    """Returns `value` and the unseen values with data as ints where higher is better.
+
+    Each value is scaled by the common denominator of them all and negated
+    when lower is better, so the keys order and tie exactly as the values do
+    in the category's direction, and compare as cheap ints.  Values that are
+    neither Fractions nor ints (e.g. floats) are first made exact Fractions.
+    """
+    rational = [v if isinstance(v, (Fraction, int)) else Fraction(v) for v in unseen if v is not None]
+    if value is not None and not isinstance(value, (Fraction, int)):
+        value = Fraction(value)
+    scale = math.lcm(*(v.denominator for v in rational), 1 if value is None else value.denominator)
+    sign = 1 if higher_is_better else -1
+    keys = [sign * v.numerator * (scale // v.denominator) for v in rational]
+    mine = None if value is None else sign * value.numerator * (scale // value.denominator)
+    return mine, keys
 
 
 # --------------------------------------------------------------------------

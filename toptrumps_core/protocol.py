@@ -21,6 +21,7 @@ actions (`Shuffle`, `Lot`) that several games use.
 from __future__ import annotations
 
 import enum
+import math
 import operator
 import random
 from collections.abc import Sequence
@@ -333,10 +334,7 @@ class UniformPermutation:
         """Returns 1/n! for any permutation of 0..n-1, else 0."""
         if not isinstance(action, Shuffle) or sorted(action.order) != list(range(self.n)):
             return Fraction(0)
-        count = 1
-        for k in range(2, self.n + 1):
-            count *= k
-        return Fraction(1, count)
+        return Fraction(1, math.factorial(self.n))
 
 
 @runtime_checkable
