@@ -43,9 +43,9 @@ __all__ = ["MAX_GAMES", "MIN_GAMES", "FirstChooserExperiment"]
 
 MIN_GAMES = 10
 """Fewest games one run plays."""
-MAX_GAMES = 300
-"""Most games one run plays: up to about 15 s with six expert players on the slowest bundled deck (the
-progress bar moves meanwhile); two "hard" players on the animals deck play 300 games in about 5 s."""
+MAX_GAMES = 600
+"""Most games one run plays: about 9 s with "hard" players on the slowest bundled deck on a 2-core
+machine (about 1.5 s per 100 games; the progress bar moves meanwhile)."""
 LEVELS = tuple(DIFFICULTIES)
 """The computers' levels, easiest first (see `toptrumps_core.strategies.DIFFICULTIES`)."""
 CHART_WIDTH_IN, CHART_HEIGHT_IN = 6.0, 3.2
