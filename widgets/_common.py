@@ -21,8 +21,8 @@ each write again, so that the page says things one way everywhere:
   (the status line inside the error boundary, the click guard, the log,
   swapping in a new game, closing), and for views with several seats at one
   screen the seat names, the hot-seat "ready" step and the "Next ▶" and
-  "Fast-forward ⏩" buttons; `replayed` rebuilds a match from its first
-  actions (the error boundary's snapshots use it);
+  "Fast-forward ⏩" buttons (the error boundary's snapshots rebuild a
+  match from its first actions with `Match.from_record`);
 - `Experiment`: controls, a Run button, a progress bar, a chart, a summary,
   a table and a status line, the frame of every classroom experiment, with
   `figure_svg` for its charts.
@@ -44,7 +44,7 @@ import ipywidgets as ipw
 
 from toptrumps_core.cards import Category, Deck, Value, format_value
 from toptrumps_core.deckfiles import bundled_decks, load_deck
-from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
+from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.play import Match
 from toptrumps_core.protocol import Event, Seat
 from widgets._boundary import ErrorBoundary, StatusKind, handler
@@ -78,7 +78,6 @@ __all__ = [
     "pass_panel",
     "percent",
     "plural",
-    "replayed",
     "rule_toggle",
     "seed_text",
     "swap_children",
@@ -605,26 +604,6 @@ class SeatedView(MatchView):
         self._viewer = self._match.waiting_for
         self._status.show("")
         self._render()
-
-
-def replayed(match: Match, count: int) -> Match:
-    """Returns a fresh match that has taken the first `count` actions of `match`.
-
-    Chance and computer seats draw from streams fixed by the seed, so the
-    replay takes the same actions.
-
-    Raises:
-        RecordError: If the replay does not give the same actions.
-    """
-    fresh = Match(match.rules, match.strategies, seed=match.seed, start=match.start, max_actions=match.max_actions)
-    for action in match.actions[:count]:
-        if fresh.waiting_for is not None:
-            fresh.submit(action)
-        else:
-            fresh.step()
-            if fresh.actions[-1] != action:
-                raise RecordError(f"replaying the game gave {fresh.actions[-1]!r} instead of {action!r}")
-    return fresh
 
 
 # -- experiments ------------------------------------------------------------------------------------

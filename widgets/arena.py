@@ -136,7 +136,6 @@ from widgets._common import (
     number_dropdown,
     pass_panel,
     plural,
-    replayed,
     rule_toggle,
     seed_text,
     swap_children,
@@ -915,19 +914,11 @@ class TournamentArena(SeatedView):
         if record.seed is None:
             raise RecordError(f"{name} has no seed, so the computer players cannot carry on from it")
         humans = self._humans_of(data.get(PLAYERS_KEY), rules.seats, name)
-        match = Match(rules, _strategies(rules.seats, humans), seed=record.seed, start=record.start)
         try:
-            for action in record.actions:
-                if match.waiting_for is not None:
-                    match.submit(action)
-                else:
-                    match.step()
-                    if match.actions[-1] != action:
-                        raise RecordError("a computer player or a spin came out differently")
+            return Match.from_record(record, _strategies(rules.seats, humans))
         except TopTrumpsError as err:
             _log.info("%s does not replay: %s", name, err)
             raise RecordError(f"{name} does not replay with these players") from None
-        return match
 
     def _humans_of(self, players: object, seats: int, name: str) -> tuple[Seat, ...]:
         if players is None:  # a bare record: keep this page's people where they fit
@@ -1674,7 +1665,9 @@ class TournamentArena(SeatedView):
             if self._match is match and len(match.actions) == count and self._log == saved[0]:
                 return  # the handler failed before changing anything
             if self._match is not match or len(match.actions) != count:
-                self._match = match if len(match.actions) == count else replayed(match, count)
+                self._match = match if len(match.actions) == count else Match.from_record(
+                    match.record, match.strategies, upto=count, max_actions=match.max_actions
+                )
             (self._log, self._notes, self._mini_events, self._ctx, self._viewer, self._last_spin, self._names) = saved
             self._render()
 

@@ -79,7 +79,6 @@ from widgets._common import (
     pass_panel,
     percent,
     plural,
-    replayed,
     rule_toggle,
     seed_text,
     swap_children,
@@ -1073,7 +1072,9 @@ class ClassicTable(SeatedView):
             if self._match is match and len(match.actions) == count and current == controls and self._log == saved[0]:
                 return  # the handler failed before changing anything
             if self._match is not match or len(match.actions) != count:
-                self._match = match if len(match.actions) == count else replayed(match, count)
+                self._match = match if len(match.actions) == count else Match.from_record(
+                    match.record, match.strategies, upto=count, max_actions=match.max_actions
+                )
             self._log, self._last, self._comparisons_seen, self._viewer, self._settings, self._names = saved
             for name, value in controls.items():
                 if self._control_map[name].value != value:
