@@ -27,7 +27,7 @@ each write again, so that the page says things one way everywhere:
   a table and a status line, the frame of every classroom experiment, with
   `figure_svg` for its charts.
 
-Nothing here draws random numbers, prints, sleeps or writes a ``<script>``.
+Nothing here draws random numbers, blocks the kernel or sends code to the page.
 """
 
 from __future__ import annotations

@@ -15,8 +15,9 @@ game's record when the spinner moves); the page only *shows* it:
   with no running event loop (plain Python) the result is revealed at once;
 - the spin control (`button`) is disabled while the arrow spins.
 
-No ``<script>``, no `time.sleep`, no threads, no `print`.  Every handler runs
-inside the one error boundary (`widgets._boundary`).
+The page only animates in CSS and the reveal waits in an asyncio task: nothing
+blocks the kernel and no code is sent to the page.  Every handler runs inside
+the one error boundary (`widgets._boundary`).
 
 Example:
     >>> spinner = Spinner()
