@@ -497,3 +497,13 @@ def test_the_experiment_charts_turns_and_deciders() -> None:
     text = browser_text(experiment)
     assert "<svg" in text and "Which mini-game filled the track?" in text and "<script" not in text.lower()
     assert experiment._progress.value == 10
+
+
+def test_a_tournament_saved_by_release_0_1_0_resumes() -> None:
+    saved = Path(__file__).parents[1] / "core" / "saved_records" / "arena_page_save.json"
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    arena = TournamentArena.new(seats=2, humans=1, seed=1)
+    arena.resume(saved)
+    assert arena.status.startswith("Resumed")
+    assert len(arena.match.actions) == len(data["actions"]) and arena.match.humans == (0,)
+    assert arena.log_lines
