@@ -17,7 +17,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from widgets.arena import TournamentArena, TournamentExperiment
     from widgets.card import CardView
     from widgets.classic_table import ClassicTable
     from widgets.deck_shelf import DeckShelf
@@ -25,6 +24,7 @@ if TYPE_CHECKING:
     from widgets.hilo import HiLoTable
     from widgets.lesson import SelfCheck
     from widgets.spinner import Spinner
+    from widgets.tournament import TournamentArena, TournamentExperiment
 
 __all__ = [
     "CardView",
@@ -46,8 +46,8 @@ _HOMES = {
     "HiLoTable": "widgets.hilo",
     "SelfCheck": "widgets.lesson",
     "Spinner": "widgets.spinner",
-    "TournamentArena": "widgets.arena",
-    "TournamentExperiment": "widgets.arena",
+    "TournamentArena": "widgets.tournament",
+    "TournamentExperiment": "widgets.tournament",
 }
 
 

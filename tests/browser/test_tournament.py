@@ -35,7 +35,7 @@ ACT_SECONDS = 60  # the first click may wait for the lesson's experiment cell to
 REVEAL_SECONDS = 20
 GAME_SECONDS = 150
 QUIET_MS = 150
-LOG_CAPACITY = 80  # the page's log keeps the newest 80 lines (widgets.arena.LOG_LINES)
+LOG_CAPACITY = 80  # the page's log keeps the newest 80 lines (widgets.tournament.log.LOG_LINES)
 
 # The six mini-games as the spinner names them, in sector order, with their rules (RULES.md T9-T14).
 KINDS = ("My Game", "Head to Head", "Shoot Out", "Hi Lo", "Steal a Pin", "Grab 2 Pins")

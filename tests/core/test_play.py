@@ -157,7 +157,7 @@ def test_from_record_keeps_a_scenario_start(rules: ClassicRules) -> None:
 
 
 def test_from_record_rebuilds_a_tournament() -> None:
-    # The tournament page saves and resumes through this (widgets/arena.py).
+    # The tournament page saves and resumes through this (widgets/tournament/saves.py).
     rules = TournamentRules(seats=3)
     strategies = [HUMAN, *[rules.default_strategy()] * 2]
     match = played_with_a_human(rules, strategies, choices=6, seed=3)

@@ -27,9 +27,9 @@ from toptrumps_core.tournament.game import MiniGameSpun, TournamentRules
 from toptrumps_core.tournament.hilo import HiLoPutAside, HiLoTurned
 from toptrumps_core.tournament.pins import PinAwarded
 from toptrumps_core.tournament.strategies import TournamentPlayer
-from widgets import arena as arena_module
 from widgets._boundary import GENERIC_MESSAGE
-from widgets.arena import TournamentArena, TournamentExperiment
+from widgets.tournament import TournamentArena, TournamentExperiment
+from widgets.tournament import board as board_module
 
 SEED = 2024
 
@@ -457,7 +457,7 @@ def test_an_unexpected_error_is_shown_logged_and_changes_nothing(
     def broken(*args: object, **kwargs: object) -> str:
         raise RuntimeError("the picture broke")
 
-    monkeypatch.setattr(arena_module.tsvg, "pin_tracks", broken)
+    monkeypatch.setattr(board_module.tsvg, "pin_tracks", broken)
     arena.next_button.click()
     assert arena.status == GENERIC_MESSAGE
     assert arena.match.state == state and arena.match.actions == actions

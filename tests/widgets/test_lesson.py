@@ -14,7 +14,6 @@ from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability import Estimate, best_hi_lo_policy, tie_chance
 from widgets._common import Experiment
-from widgets.arena import EXPERIMENT_MAX, TournamentExperiment
 from widgets.experiment import MAX_GAMES, MIN_GAMES, FirstChooserExperiment
 from widgets.lesson import (
     HILO_TRIALS_MAX,
@@ -29,6 +28,7 @@ from widgets.lesson import (
     figure_svg,
     tie_chart,
 )
+from widgets.tournament.experiment import EXPERIMENT_MAX, TournamentExperiment
 
 EXPLANATION = "Four cards give more chances that two share the best value."
 

@@ -11,8 +11,8 @@ import pytest
 
 from toptrumps_core.tournament import svg as tsvg
 from toptrumps_core.tournament.arena import Spin
-from widgets.arena import TournamentArena
 from widgets.spinner import Spinner
+from widgets.tournament import TournamentArena
 
 KEYFRAMES = re.compile(
     r"@keyframes (tt-spin-[\w-]+) \{ from \{ transform: rotate\((-?\d+)deg\); \} "

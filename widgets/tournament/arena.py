@@ -1,0 +1,565 @@
+"""`TournamentArena`: the Top Trumps Tournament (rules T1-T16) at a classroom screen.
+
+A thin view over a core `Match` of `TournamentRules`, for 2-6 players, any mix of people and computers:
+
+- the card arena with its six openings (deck names and stack sizes), the
+  spinner and every player's pin track, drawn by
+  `toptrumps_core.tournament.svg`; beside each track the last award and the
+  Pin Master who handed it out (`PinAwarded`, T1);
+- the spinner moves in the browser to the sector the core has already drawn
+  (`widgets.spinner.Spinner`): a person spins on their own turn with the spin
+  control, a computer's spin runs on "Next ▶";
+- a panel for the mini-game being played: Hi Lo (three cards face down,
+  higher/lower buttons, the turned cards face up), Shoot Out (everyone's card
+  shown once compared), and the duel table of Head to Head, My Game and the
+  Finale (each player's hand size and discards, everyone's revealed cards,
+  the current player's own top card with one button per legal category; the
+  category T8 forbids is shown disabled, with the reason); buttons for the
+  opponent, the deck, whom to rob and higher or lower; the Finale's card
+  counts (T16); and the winner screen;
+- the order of play with the turn passing left (T3), and a log of every
+  event, newest first;
+- "Next ▶" takes one computer or chance step (a spin, a choice, one
+  comparison); "Fast-forward ⏩" runs until a person must act;
+- several people share one screen ("hot seat"): before a person's own card
+  is shown, a "Pass to Player N" screen hides it until they press ready;
+- "Save" writes the game record (`GameRecord.to_json`, plus which seats are
+  people) into ``saves/`` and names the file; a saved file, picked from that
+  folder or uploaded, resumes the tournament (`resume`); a bad file gets a
+  friendly message and the game in play is untouched.
+
+`TournamentExperiment` runs many computer tournaments
+(`toptrumps_core.tournament.experiments.tournament_stats`) and charts how
+many mini-games a tournament takes and which mini-game began the Finale.
+
+Hidden information never reaches a synced trait: the page gets public facts
+(pins, stack sizes, discards, revealed and face-up cards) and the top card of
+the person whose turn it is; never another player's cards, a face-down Hi Lo
+card, the order of a stack, the `Match` or the state.  Values set from the
+page (settings, uploads, file names) are checked before use, and every
+handler runs inside the one error boundary (`widgets._boundary`).
+
+Example:
+    >>> arena = TournamentArena.new(seats=3, humans=1, seed=5)
+    >>> arena.fast_forward()
+    >>> arena.match.waiting_for in (0, None) and len(arena.log_lines) > 0
+    True
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Literal
+
+import ipywidgets as ipw
+
+from toptrumps_core.cards import Deck
+from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.play import Match
+from toptrumps_core.protocol import CHANCE, Action, Event, Seat
+from toptrumps_core.tournament import svg as tsvg
+from toptrumps_core.tournament.arena import MiniGameOver
+from toptrumps_core.tournament.arena import Stage as MiniStage
+from toptrumps_core.tournament.game import (
+    Phase,
+    TournamentRules,
+)
+from widgets._boundary import LOGGER_NAME, handler
+from widgets._common import (
+    DEFAULT_SEED,
+    SeatedView,
+    SeatNames,
+    html_widget,
+    plural,
+)
+from widgets._style import style_sheet
+from widgets.spinner import SPIN_SECONDS, Schedule, Sleep, Spinner
+from widgets.tournament.board import ARENA_CSS, ArenaBoard
+from widgets.tournament.log import ArenaLog, LogContext
+from widgets.tournament.panels import ArenaPanels
+from widgets.tournament.saves import SAVES_FOLDER, SaveAndResume
+from widgets.tournament.settings import NewTournamentControls, TournamentSettings, load_decks, seat_players
+
+__all__ = ["FAST_FORWARD_MAX_ACTIONS", "Screen", "TournamentArena"]
+
+FAST_FORWARD_MAX_ACTIONS = 5_000
+"""Most computer and chance actions one click of "Fast-forward ⏩" takes."""
+_MAX_CHANCE_STEPS = 100
+_log = logging.getLogger(LOGGER_NAME)
+MIN_SEATS, MAX_SEATS = 2, 6
+
+Screen = Literal["over", "spinning", "pass", "spin", "choose", "watch"]
+"""What the page asks for now: nothing (the winner screen), a wait while the
+arrow spins, the hot-seat pass screen, a person's spin, a person's choice, or
+"Next ▶" for the computers."""
+
+
+# -- the widget --------------------------------------------------------------------------------
+
+
+class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentControls, SeatedView):
+    """The Top Trumps Tournament over a core `Match` (rules T1-T16).
+
+    Build one with `TournamentArena.new` in a notebook cell; the cell
+    displays it.  The buttons call the public methods below, which tests call
+    too.
+
+    Args:
+        match: The tournament to show: `HUMAN` seats are played through the
+            page, the others by their strategies.  A match not yet started
+            has its first chance step (who starts) taken.
+        saves_dir: Where "Save" writes; None: ``saves/`` in the working folder.
+        spin_seconds: How long the spinner spins (0: no animation).
+        spin_schedule: Injected into the `Spinner` (tests); None: the running
+            event loop.
+        spin_sleep: Injected into the `Spinner` (tests); None: `asyncio.sleep`.
+        settings: What the "New tournament" controls start from; None: read
+            off `match`.
+
+    Raises:
+        RuleOptionError: If `match` is not a tournament.
+    """
+
+    def __init__(
+        self,
+        match: Match,
+        *,
+        saves_dir: str | os.PathLike[str] | None = None,
+        spin_seconds: float = SPIN_SECONDS,
+        spin_schedule: Schedule | None = None,
+        spin_sleep: Sleep | None = None,
+        settings: TournamentSettings | None = None,
+    ) -> None:
+        super().__init__()
+        if not isinstance(match.rules, TournamentRules):
+            raise RuleOptionError(f"TournamentArena plays TournamentRules; got {type(match.rules).__name__}")
+        self._start_view(snapshot=self._snapshot)
+        self._saves_dir = Path(saves_dir) if saves_dir is not None else Path(SAVES_FOLDER)
+        self._buttons: dict[str, ipw.Button] = {}
+        self._choices: dict[str, Action] = {}
+        self._notes: list[str] = []
+        self._mini_events: list[Event] = []
+        self._ctx = LogContext()
+        self._last_spin: tuple[str, int, Seat | None, bool] | None = None
+        self._saved_name = ""
+
+        self._title = html_widget("tt-title")
+        self._turn = html_widget("tt-turn")
+        self._order = html_widget("tt-order")
+        self._panel_head = html_widget("tt-panel-head")
+        self._panel = ipw.VBox(layout=ipw.Layout(width="100%"))
+        self._spinner = Spinner(
+            caption="Spin for the mini-game",
+            duration_s=spin_seconds,
+            schedule=spin_schedule,
+            sleep=spin_sleep,
+            on_spin=self.spin,
+            on_revealed=self._spin_revealed,
+        )
+        self._tracks = html_widget("tt-board")
+        self._arena_picture = html_widget("tt-board")
+        self._start_seats(
+            next_tooltip="Take the next computer or chance step",
+            fast_tooltip="Play on until a person must act (or the tournament ends)",
+        )
+        self._log_view = html_widget("tt-log")
+        self._build_save_box()
+        self._build_settings_box(settings or self._settings_of(match))
+
+        left = ipw.VBox(
+            [
+                self._panel_head,
+                self._panel,
+                ipw.HBox([self._next_button, self._fast_button], layout=ipw.Layout(margin="10px 0")),
+                html_widget("tt-heading-box", '<div class="tt-heading">What happened (newest first)</div>'),
+                self._log_view,
+            ]
+        )
+        left.add_class("tt-arena-left")
+        right = ipw.VBox([self._spinner, self._tracks, self._arena_picture])
+        right.add_class("tt-arena-right")
+        main = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"))
+        main.add_class("tt-arena-main")
+        extras = ipw.Accordion(children=[self._save_box, self._settings_box], selected_index=None)
+        extras.set_title(0, "Save or resume 💾")
+        extras.set_title(1, "New tournament ⚙ (players, people, seed, rule options)")
+        self.children = (
+            style_sheet(),
+            ipw.HTML(ARENA_CSS, layout=ipw.Layout(height="0px", margin="0px")),
+            self._title,
+            self._turn,
+            self._order,
+            self._status,
+            main,
+            extras,
+        )
+        self._install(match)
+
+    # -- construction for notebooks ----------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        seats: int = 4,
+        humans: int = 1,
+        seed: int = DEFAULT_SEED,
+        decks: Sequence[str | Deck] | str | Deck | None = None,
+        tie_discard: str = "all",
+        hilo_pins: str = "per_call",
+        **options: Any,
+    ) -> TournamentArena:
+        """Returns an arena with a new tournament, for a one-line notebook cell.
+
+        Args:
+            seats: Players, 2..6 (T1).
+            humans: People, 0..seats: seats 0..humans-1 (several: hot seat).
+            seed: Whole number 0..999,999,999; the same seed plays the same
+                spins and computer choices.
+            decks: The arena's decks: None for the bundled decks, a deck name
+                or `Deck` for all six openings, or six names or `Deck`s.
+            tie_discard: Rule T6 option (``"all"`` or ``"tied_only"``).
+            hilo_pins: Rule T12 option (``"per_call"`` or ``"complete_run"``).
+            **options: Passed to the constructor (``saves_dir``,
+                ``spin_seconds``, ``spin_schedule``, ``spin_sleep``).
+
+        Raises:
+            RuleOptionError: If a setting is out of range.
+            DeckError: If a deck cannot be loaded.
+
+        Example:
+            >>> TournamentArena.new(seats=2, seed=7).match.seed
+            7
+        """
+        settings = TournamentSettings(seats, humans, seed, tie_discard, hilo_pins)
+        settings.check()
+        rules = TournamentRules(
+            load_decks(decks),
+            seats=seats,
+            tie_discard=settings.tie_discard,  # type: ignore[arg-type]
+            hilo_pins=settings.hilo_pins,  # type: ignore[arg-type]
+        )
+        match = Match(rules, seat_players(seats, range(humans)), seed=seed)
+        return cls(match, settings=settings, **options)
+
+    # -- public read-only helpers ----------------------------------------------------------------
+
+    @property
+    def spinner(self) -> Spinner:
+        """The spinner widget."""
+        return self._spinner
+
+    @property
+    def buttons(self) -> Mapping[str, ipw.Button]:
+        """The buttons a person may press now, by label: choices, the spin control or "ready".
+
+        Empty when the computers are to play ("Next ▶") or the tournament is over.
+        """
+        return dict(self._buttons)
+
+    @property
+    def save_button(self) -> ipw.Button:
+        """The "Save" button."""
+        return self._save_button
+
+    @property
+    def upload(self) -> ipw.FileUpload:
+        """The file upload that resumes a saved tournament."""
+        return self._upload
+
+    @property
+    def controls(self) -> Mapping[str, ipw.ValueWidget]:
+        """The "New tournament" controls by setting name."""
+        return dict(self._control_map)
+
+    @property
+    def winner_text(self) -> str:
+        """Who won, e.g. "Computer 2 wins the tournament!"; "" while it goes on."""
+        outcome = self._match.outcome
+        return "" if outcome is None else self._headline(outcome)
+
+    @property
+    def saved_name(self) -> str:
+        """The name of the file last written by "Save" ("" before any save)."""
+        return self._saved_name
+
+    @property
+    def screen(self) -> Screen:
+        """What the page asks for now (see `Screen`)."""
+        match = self._match
+        if match.is_over:
+            return "over"
+        if self._spinner.spinning:
+            return "spinning"
+        seat = match.waiting_for
+        if seat is not None:
+            return "pass" if self._needs_pass(seat) else "choose"
+        if self._human_spin_due():
+            return "spin"
+        return "watch"
+
+    # -- intents (the buttons call these) ----------------------------------------------------------
+
+    @handler
+    def spin(self) -> None:
+        """Spins the spinner for the spin that is due (the core draws it; the page animates it)."""
+        if self._match.is_over:
+            raise IllegalActionError("the tournament is over — start a new one under New tournament ⚙")
+        if self._spinner.spinning:
+            raise IllegalActionError("the spinner is still spinning")
+        if self._pending_spin() is None:
+            raise IllegalActionError("there is nothing to spin just now")
+        events: list[Event] = []
+        events.extend(self._match.step())
+        self._settle(events)
+        self._after_intent(events, animate=True)
+
+    @handler
+    def choose(self, choice: str | Action) -> None:
+        """Makes a person's choice: a button's label, or the action itself.
+
+        Choices are categories (`ChooseCategory`), opponents (`PickOpponent`),
+        decks (`PickDeck`), whom to rob (`Rob`) and higher or lower (`Call`),
+        as offered by the rules' legal actions.
+        """
+        seat = self._acting_person()
+        if isinstance(choice, str):
+            action = self._choices.get(choice)
+            if action is None:
+                offered = ", ".join(repr(label) for label in self._choices) or "none"
+                raise IllegalActionError(f"there is no choice {choice!r} just now; the choices are {offered}")
+        else:
+            action = choice
+        if action not in self._match.legal_actions():
+            offered = ", ".join(repr(label) for label in self._choices) or "none"
+            raise IllegalActionError(
+                f"that is not one of {self._names.whose(seat)} choices just now; the choices are {offered}"
+            )
+        self._spinner.cancel(reveal=True)
+        events: list[Event] = list(self._match.submit(action))
+        self._settle(events)
+        self._after_intent(events, animate=True)
+
+    @handler
+    def next(self) -> None:
+        """Takes one computer or chance step: a spin, a choice, or one comparison.
+
+        While the spinner spins, it stops it and shows the result instead.
+        """
+        if self._spinner.spinning:
+            self._spinner.cancel(reveal=True)
+            return
+        self._check_computers_turn()
+        events: list[Event] = []
+        events.extend(self._match.step())
+        self._settle(events)
+        self._after_intent(events, animate=True)
+
+    @handler
+    def fast_forward(self) -> None:
+        """Plays on until a person must act or the tournament ends (at most `FAST_FORWARD_MAX_ACTIONS`)."""
+        self._spinner.cancel(reveal=True)
+        self._check_computers_turn()
+        match = self._match
+        events: list[Event] = []
+        taken = 0
+        while taken < FAST_FORWARD_MAX_ACTIONS and not match.is_over and self._person_due() is None:
+            events.extend(match.step())
+            taken += 1
+        self._settle(events)
+        games = sum(isinstance(e, MiniGameOver) for e in events)
+        self._after_intent(events, animate=False)
+        more = "" if match.is_over or self._person_due() is not None else " Press again to go on."
+        self._status.show(f"Fast-forwarded {plural(taken, 'move')} ({plural(games, 'mini-game')} finished).{more}")
+
+    # -- flow ---------------------------------------------------------------------------------------
+
+    @property
+    def _rules(self) -> TournamentRules:
+        rules = self._match.rules
+        assert isinstance(rules, TournamentRules)  # checked in __init__ and on resume
+        return rules
+
+    def _active(self) -> Seat | None:
+        """Returns the active player (T4), or None before the start is drawn and in the Finale."""
+        state = self._match.state
+        if state.phase in (Phase.START, Phase.FINALE, Phase.OVER):
+            return None
+        active: Seat = self._rules.table(state).active
+        return active
+
+    def _pending_spin(self) -> str | None:
+        """Returns "mini_game" or "deck" when the next action is a spin, else None."""
+        match = self._match
+        if match.is_over or match.actor is not CHANCE:
+            return None
+        state = match.state
+        if state.phase is Phase.SPIN:
+            return "mini_game"
+        if state.mini is not None and state.mini.stage is MiniStage.SPIN_DECK:
+            return "deck"
+        return None
+
+    def _human_spin_due(self) -> bool:
+        active = self._active()
+        return self._pending_spin() is not None and active is not None and active in self._match.humans
+
+    def _person_due(self) -> Seat | None:
+        """Returns the person who must act now (a choice or their spin), or None."""
+        seat = self._match.waiting_for
+        if seat is not None:
+            return seat
+        if self._human_spin_due():
+            return self._active()
+        return None
+
+    def _needs_pass(self, seat: Seat) -> bool:
+        """Returns True if `seat`'s choice shows their own card and another person may be looking."""
+        if not self._hot_seat or self._viewer == seat:
+            return False
+        view = self._match.view(seat)
+        return view.hilo is None and bool(view.stack)
+
+    def _private_seat(self) -> Seat | None:
+        """Returns the seat whose own top card the page may show now, or None."""
+        humans = self._match.humans
+        if not humans:
+            return None
+        if not self._hot_seat:
+            return humans[0]
+        seat = self._match.waiting_for
+        return seat if seat is not None and seat == self._viewer else None
+
+    def _acting_person(self) -> Seat:
+        match = self._match
+        if match.is_over:
+            raise IllegalActionError("the tournament is over — start a new one under New tournament ⚙")
+        seat = match.waiting_for
+        if seat is None:
+            if self._human_spin_due():
+                raise IllegalActionError("spin first: press Spin ⟳")
+            raise IllegalActionError("it is a computer's turn — press Next ▶ or Fast-forward ⏩")
+        if self._needs_pass(seat):
+            raise IllegalActionError(f"{self._names[seat]} must press ready first, so that only they see their card")
+        return seat
+
+    def _check_computers_turn(self) -> None:
+        match = self._match
+        if match.is_over:
+            raise IllegalActionError("the tournament is over — start a new one under New tournament ⚙")
+        seat = self._person_due()
+        if seat is not None:
+            what = "spin — press Spin ⟳" if match.waiting_for is None else "turn — a person must choose first"
+            raise IllegalActionError(f"it is {self._names.whose(seat)} {what}")
+
+    def _settle(self, events: list[Event]) -> None:
+        """Takes pending chance actions other than spins (lots, the Finale's shuffle)."""
+        match = self._match
+        steps = 0
+        while not match.is_over and match.actor is CHANCE and self._pending_spin() is None:
+            steps += 1
+            if steps > _MAX_CHANCE_STEPS:
+                raise RuntimeError(f"chance acted {_MAX_CHANCE_STEPS} times in a row without a spin or a choice")
+            events.extend(match.step())
+
+    def _after_intent(self, events: list[Event], *, animate: bool) -> None:
+        spun = self._absorb(events)
+        self._status.show("")
+        if spun is not None:
+            self._show_spin(spun, animate=animate)
+        self._render()
+
+    def _spin_revealed(self) -> None:
+        self._boundary.run(self._render)
+
+    def _install(self, match: Match) -> None:
+        """Makes `match` the tournament in play: takes its first chance steps, rebuilds the log, renders."""
+        self._swap_match(match, self._settle)  # its events are read with the rest below
+        self._names = SeatNames(match.rules.seats, match.humans)
+        self._viewer = None
+        self._log = []
+        self._notes = [""] * match.rules.seats
+        self._mini_events = []
+        self._ctx = LogContext()
+        self._last_spin = None
+        self._absorb(list(match.events))
+        if self._last_spin is not None:
+            self._show_spin(self._last_spin, animate=False)
+        else:
+            self._spinner.show(None, result="", labels=tsvg.SECTOR_LABELS, caption="Spin for the mini-game")
+        self._render()
+
+    def _show_spin(self, spun: tuple[str, int, Seat | None, bool], *, animate: bool) -> None:
+        kind, sector, seat, finale = spun
+        who = self._names.subject(seat, "spin", "spins") if seat is not None else "The active player spins"
+        if kind == "mini_game":
+            labels = tsvg.SECTOR_LABELS
+            caption = f"{who} for the mini-game"
+            result = f"{tsvg.SECTOR_LABELS[sector]}!"
+        else:
+            labels = tuple(self._deck_labels())
+            caption = "Spin for the Finale's deck" if finale else f"{who} for the deck"
+            result = f"Deck {sector + 1}: {self._rules.openings[sector].name}!"
+        if animate:
+            self._spinner.spin_to(sector, result=result, labels=labels, caption=caption)
+        else:
+            self._spinner.show(sector, result=result, labels=labels, caption=caption)
+        self._last_spin = spun
+
+    def _deck_labels(self) -> list[str]:
+        return [f"{i + 1} · {deck.name}" for i, deck in enumerate(self._rules.openings)]
+
+    # -- rendering ------------------------------------------------------------------------------------
+
+    def _render(self) -> None:
+        """Re-renders every part from public facts and the private view of the person at the screen."""
+        with self.hold_sync():
+            self._render_title()
+            self._render_turn()
+            self._render_spin_control()
+            if self._spinner.spinning:  # keep the rest as it was until the arrow stops
+                self._render_panel_spinning()
+                self._render_controls()
+                return
+            self._render_order()
+            self._render_board()
+            self._render_panel()
+            self._render_controls()
+            self._render_log()
+
+    # -- the boundary's snapshot -------------------------------------------------------------------
+
+    def _snapshot(self) -> Callable[[], None]:
+        """Returns a function that puts the arena and its tournament back as they are now."""
+        match, count = self._match, len(self._match.actions)
+        saved = (
+            list(self._log),
+            list(self._notes),
+            list(self._mini_events),
+            replace(self._ctx),
+            self._viewer,
+            self._last_spin,
+            self._names,
+        )
+
+        def restore() -> None:
+            if self._match is match and len(match.actions) == count and self._log == saved[0]:
+                return  # the handler failed before changing anything
+            if self._match is not match or len(match.actions) != count:
+                self._match = (
+                    match
+                    if len(match.actions) == count
+                    else Match.from_record(match.record, match.strategies, upto=count, max_actions=match.max_actions)
+                )
+            (self._log, self._notes, self._mini_events, self._ctx, self._viewer, self._last_spin, self._names) = saved
+            self._render()
+
+        return restore
+
+    def close(self) -> None:
+        """Stops the spinner and closes the arena and every widget under it (children, layouts and styles)."""
+        self._spinner.cancel(reveal=False)
+        super().close()
