@@ -64,6 +64,7 @@ from toptrumps_core.protocol import (
     Finite,
     Lot,
     Outcome,
+    Recorded,
     ScenarioCards,
     Seat,
     Shuffle,
@@ -73,7 +74,7 @@ from toptrumps_core.protocol import (
     check_seat,
     whole_number,
 )
-from toptrumps_core.record import register, register_game
+from toptrumps_core.record import register_game
 
 __all__ = [
     "ChooseCategory",
@@ -94,7 +95,7 @@ NoData = Literal["tie", "loses"]
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseCategory:
+class ChooseCategory(Action):
     """The chooser names a category of their top card (rule C4).
 
     Attributes:
@@ -112,7 +113,7 @@ class ChooseCategory:
 
 
 @dataclass(frozen=True, slots=True)
-class PickCard:
+class PickCard(Action):
     """Move card `index` of one's own stack to the top before revealing (C10).
 
     Attributes:
@@ -128,7 +129,7 @@ class PickCard:
         object.__setattr__(self, "index", whole_number(self.index, "a card position"))
 
 
-class _Step(enum.Enum):
+class _Step(Recorded, enum.Enum):
     DEAL = "deal"  # chance: the shuffle
     CHOOSE = "choose"  # the chooser picks a card (C10) or a category
     PICK = "pick"  # seats after the chooser pick their card (C10)
@@ -138,7 +139,7 @@ class _Step(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicState:
+class ClassicState(Recorded):
     """A moment of a classic game; immutable.
 
     Attributes:
@@ -558,9 +559,11 @@ class ClassicRules:
         step = state.step
         if step is _Step.DEAL:
             self._check_chance(state, action)
+            assert isinstance(action, Shuffle)  # the check above passed
             return self._deal(state, action)
         if step is _Step.COLLECT:
             self._check_chance(state, action)
+            assert isinstance(action, Shuffle)  # the check above passed
             cards = tuple(state.pending[i] for i in action.order)
             stacks = _add_under(state.stacks, state.chooser, cards)
             players = state.last_players
@@ -568,6 +571,7 @@ class ClassicRules:
             return self._after_comparison(state, (), players)
         if step is _Step.LOT:
             self._check_chance(state, action)
+            assert isinstance(action, Lot)  # the check above passed
             drawn = ChooserDrawn(action.seat, state.lot_among)
             return Transition(replace(state, chooser=action.seat, lot_among=(), step=_Step.CHOOSE), (drawn,))
         if step is _Step.OVER:
@@ -590,6 +594,7 @@ class ClassicRules:
             assert state.category is not None  # the pickers pick after hearing it
             return self._compare(state, stacks, state.category)
         # ChooseCategory
+        assert isinstance(action, ChooseCategory)  # the check above passed
         pickers: tuple[Seat, ...] = ()
         if self.look_at_last is not None:  # only then may a seat pick its card (C10)
             pickers = tuple(s for s in _play_order(state.in_play, state.chooser)[1:] if self._may_pick(state, s))
@@ -775,5 +780,4 @@ def _move_to_top(stacks: tuple[tuple[int, ...], ...], seat: Seat, index: int) ->
     return tuple(moved if s == seat else other for s, other in enumerate(stacks))
 
 
-register(ChooseCategory, PickCard, ClassicState, _Step)
 register_game("classic", lambda deck, seats, options: ClassicRules(deck, seats, **options))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toptrumps_core.protocol import Outcome, Seat
+from toptrumps_core.protocol import Event, Outcome, Seat
 
 __all__ = [
     "ChooserDrawn",
@@ -26,7 +26,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
+class Dealt(Event):
     """The shuffled deck was dealt (rule C2).
 
     Attributes:
@@ -39,7 +39,7 @@ class Dealt:
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed:
+class Revealed(Event):
     """Everyone in the comparison turned their top card (rule C4).
 
     Attributes:
@@ -55,7 +55,7 @@ class Revealed:
 
 
 @dataclass(frozen=True, slots=True)
-class Won:
+class Won(Event):
     """One seat had the single best value and collected the cards (rules C4, C9).
 
     Attributes:
@@ -75,7 +75,7 @@ class Won:
 
 
 @dataclass(frozen=True, slots=True)
-class Tied:
+class Tied(Event):
     """The best value was shared, or a card had no data: cards to the pot (C5, C6).
 
     Attributes:
@@ -91,7 +91,7 @@ class Tied:
 
 
 @dataclass(frozen=True, slots=True)
-class PotCollected:
+class PotCollected(Event):
     """A seat took the pot (rules C4, C7).
 
     Attributes:
@@ -104,7 +104,7 @@ class PotCollected:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatOut:
+class SeatOut(Event):
     """A seat ran out of cards and is out of the game (rule C7).
 
     Attributes:
@@ -115,7 +115,7 @@ class SeatOut:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooserDrawn:
+class ChooserDrawn(Event):
     """The chooser ran out in a tie; the next chooser was drawn by lot (rule C8).
 
     Attributes:
@@ -128,7 +128,7 @@ class ChooserDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(Event):
     """The game is over.
 
     Attributes:

@@ -14,8 +14,10 @@ A game is a frozen *rules* object plus pure functions over immutable *states*:
 - ``rules.outcome(state)``: an `Outcome` once terminal, else None.
 
 This module holds the shared vocabulary: actors, outcomes with their reason,
-transitions, chance distributions with exact probabilities, and the chance
-actions (`Shuffle`, `Lot`) that several games use.
+transitions, chance distributions with exact probabilities, the `Action` and
+`Event` base classes (every subclass is known to the record codec by its class
+name, see `Recorded`), and the chance actions (`Shuffle`, `Lot`) that several
+games use.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ __all__ = [
     "Game",
     "Lot",
     "Outcome",
+    "Recorded",
     "ScenarioCards",
     "Seat",
     "Shuffle",
@@ -52,6 +55,7 @@ __all__ = [
     "Transition",
     "UniformPermutation",
     "check_seat",
+    "recorded_type",
     "whole_number",
 ]
 
@@ -75,13 +79,76 @@ TERMINAL = _Node.TERMINAL
 Actor: TypeAlias = "Seat | _Node"
 """Who acts in a state: a seat number, `CHANCE` or `TERMINAL`."""
 
-Action: TypeAlias = Any
-"""A frozen dataclass named as an imperative verb (``ChooseCategory(2)``)."""
-Event: TypeAlias = Any
-"""A frozen dataclass named in the past tense (``Tied(...)``)."""
+_RECORDED: dict[str, type] = {}
 
 
-class Termination(enum.Enum):
+class Recorded:
+    """The base of every value a game record stores, known to the record codec by class name.
+
+    Defining a subclass registers it: the codec of `toptrumps_core.record`
+    writes an instance as ``{"type": class name, field: value, ...}`` (an
+    enum member as ``{"enum": class name, "value": ...}``) and reads it back
+    through this registry, so no module registers its classes by hand.
+    Actions derive from `Action`, events from `Event`; states that a
+    scenario start stores, their enums and `Outcome` derive from `Recorded`
+    itself (an enum as ``class Step(Recorded, enum.Enum)``).
+
+    A frozen slotted dataclass is built twice under one name (the decorator
+    makes a new class with slots); the second, from the same module and
+    qualified name, replaces the first.  A base meant only for inheriting
+    passes ``abstract=True`` and is not registered.
+
+    Raises:
+        TypeError: When a class is defined under the name of a registered
+            class from another module or scope: two record types may not
+            share a name, or a record would not know which one it holds.
+    """
+
+    __slots__ = ()
+
+    def __init_subclass__(cls, *, abstract: bool = False, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if abstract:
+            return
+        known = _RECORDED.get(cls.__name__)
+        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise TypeError(
+                f"two record types are named {cls.__name__!r}: {known.__module__}.{known.__qualname__} "
+                f"and {cls.__module__}.{cls.__qualname__}; rename one"
+            )
+        _RECORDED[cls.__name__] = cls
+
+
+def recorded_type(name: str) -> type | None:
+    """Returns the `Recorded` class registered under `name`, or None if there is none.
+
+    Example:
+        >>> recorded_type("Shuffle") is Shuffle
+        True
+    """
+    return _RECORDED.get(name)
+
+
+class Action(Recorded, abstract=True):
+    """The base of every action: a frozen dataclass named as an imperative verb.
+
+    Seat decisions (``ChooseCategory(2)``) and chance outcomes (`Shuffle`,
+    `Lot`) alike; each subclass is known to the record codec by its name.
+    """
+
+    __slots__ = ()
+
+
+class Event(Recorded, abstract=True):
+    """The base of every event: a frozen dataclass named in the past tense (``Tied(...)``).
+
+    Each subclass is known to the record codec by its name.
+    """
+
+    __slots__ = ()
+
+
+class Termination(Recorded, enum.Enum):
     """Why a game ended."""
 
     LAST_STACK = "last_stack"
@@ -99,7 +166,7 @@ class Termination(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Recorded):
     """How a game ended and who won.
 
     Attributes:
@@ -219,7 +286,7 @@ class Transition(Generic[S]):
 
 
 @dataclass(frozen=True, slots=True)
-class Shuffle:
+class Shuffle(Action):
     """Chance action: the cards in the order drawn by a shuffle.
 
     Attributes:
@@ -243,7 +310,7 @@ class Shuffle:
 
 
 @dataclass(frozen=True, slots=True)
-class Lot:
+class Lot(Action):
     """Chance action: the seat drawn by lot (e.g. the next chooser, rule C8).
 
     Attributes:

@@ -16,7 +16,8 @@ JSON layout (``"format": 1``)::
      "events": [{"type": "Dealt", ...}, ...],
      "outcome": {"type": "Outcome", ...} | null}
 
-Values are tagged: dataclasses as ``{"type": name, field: value...}``, enums as
+Values are tagged: `Recorded` dataclasses (every action, event and stored
+state, known by class name) as ``{"type": name, field: value...}``, enums as
 ``{"enum": name, "value": ...}``, frozensets as ``{"set": [...]}``, Fractions as
 ``{"fraction": "37/10"}``; lists decode as tuples.
 """
@@ -31,29 +32,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from toptrumps_core import events as _events
 from toptrumps_core.cards import Card, Category, Deck
 from toptrumps_core.errors import DeckError, RecordError, RuleOptionError, TopTrumpsError
-from toptrumps_core.protocol import Action, Event, Game, Lot, Outcome, Shuffle, Termination
+from toptrumps_core.protocol import Action, Event, Game, Outcome, Termination, recorded_type
 
-__all__ = ["FORMAT", "GameRecord", "decode", "encode", "register", "register_game", "replay"]
+__all__ = ["FORMAT", "GameRecord", "decode", "encode", "register_game", "replay"]
 
 FORMAT = 1
 
-_TYPES: dict[str, type] = {}
 _GAMES: dict[str, Callable[[Deck, int, dict[str, Any]], Game]] = {}
-
-
-def register(*classes: type) -> None:
-    """Makes dataclasses and enums known to the record codec by class name.
-
-    Raises:
-        ValueError: If another class is already registered under that name.
-    """
-    for cls in classes:
-        known = _TYPES.setdefault(cls.__name__, cls)
-        if known is not cls:
-            raise ValueError(f"two record types are named {cls.__name__!r}")
 
 
 def register_game(name: str, build: Callable[[Deck, int, dict[str, Any]], Game]) -> None:
@@ -79,13 +66,20 @@ def encode(value: Any) -> Any:
         return {"set": sorted((encode(v) for v in value), key=json.dumps)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         name = type(value).__name__
-        if _TYPES.get(name) is not type(value):
-            raise TypeError(f"{name} is not registered with the record codec")
+        if recorded_type(name) is not type(value):
+            raise TypeError(f"{name} is not a Recorded class the record codec knows")
         out: dict[str, Any] = {"type": name}
         for f in dataclasses.fields(value):
             out[f.name] = encode(getattr(value, f.name))
         return out
     raise TypeError(f"cannot encode {value!r} in a game record")
+
+
+def _known(name: str) -> type:
+    """Returns the `Recorded` class called `name` (decode has checked that there is one)."""
+    cls = recorded_type(name)
+    assert cls is not None
+    return cls
 
 
 def decode(data: Any) -> Any:
@@ -100,15 +94,15 @@ def decode(data: Any) -> Any:
         return tuple(decode(v) for v in data)
     if isinstance(data, dict):
         for tag in ("type", "enum"):
-            if tag in data and not (isinstance(data[tag], str) and data[tag] in _TYPES):
+            if tag in data and not (isinstance(data[tag], str) and recorded_type(data[tag]) is not None):
                 raise RecordError(f"unknown record {tag} {data[tag]!r} in {json.dumps(data)[:120]!r}")
         try:
             if "type" in data:
-                cls = _TYPES[data["type"]]
+                cls = _known(data["type"])
                 fields = {k: decode(v) for k, v in data.items() if k != "type"}
                 return cls(**fields)
             if "enum" in data:
-                return _TYPES[data["enum"]](data["value"])
+                return _known(data["enum"])(data["value"])
             if "set" in data:
                 return frozenset(decode(v) for v in data["set"])
             if "fraction" in data:
@@ -346,6 +340,3 @@ class GameRecord:
     def winners(self) -> frozenset[int]:
         """Returns the winning seats (empty when unfinished or still going)."""
         return self.outcome.winners if self.outcome else frozenset()
-
-
-register(Shuffle, Lot, Outcome, Termination, *(getattr(_events, name) for name in _events.__all__))

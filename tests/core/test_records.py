@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from toptrumps_core import events as shared_events
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory, ClassicRules, PickCard
 from toptrumps_core.errors import RecordError, TopTrumpsError
 from toptrumps_core.events import Tied, Won
 from toptrumps_core.play import Match, play
-from toptrumps_core.protocol import Lot, Outcome, Shuffle, Termination
+from toptrumps_core.protocol import Action, Event, Lot, Outcome, Shuffle, Termination, recorded_type
 from toptrumps_core.record import FORMAT, GameRecord, decode, encode, replay
 from toptrumps_core.strategies import RandomStrategy
 
@@ -400,3 +402,34 @@ def test_pick_card_positions_must_be_whole_numbers() -> None:
     with pytest.raises(TypeError):
         ChooseCategory("1")  # type: ignore[arg-type]
     assert ChooseCategory(True) == ChooseCategory(1) and type(ChooseCategory(True).category) is int
+
+
+# -- the record codec knows every Recorded class by name ---------------------------------------------
+
+
+def test_every_action_and_event_class_is_known_to_the_codec_by_name() -> None:
+
+    for name in shared_events.__all__:
+        cls = getattr(shared_events, name)
+        assert issubclass(cls, Event) and recorded_type(name) is cls
+    for cls in (ChooseCategory, PickCard, Shuffle, Lot):
+        assert issubclass(cls, Action) and recorded_type(cls.__name__) is cls
+    assert recorded_type("Outcome") is Outcome and recorded_type("Termination") is Termination
+    assert recorded_type("Action") is None and recorded_type("Event") is None
+
+
+def test_a_second_record_type_of_the_same_name_is_refused() -> None:
+    with pytest.raises(TypeError, match="two record types are named 'Won'"):
+
+        @dataclass(frozen=True, slots=True)
+        class Won(Event):  # another module's Won would make records ambiguous
+            seat: int
+
+
+def test_an_action_that_is_not_a_recorded_class_is_refused_by_the_encoder() -> None:
+    @dataclass(frozen=True)
+    class Unknown:
+        seat: int
+
+    with pytest.raises(TypeError, match="Unknown is not a Recorded class"):
+        encode(Unknown(1))

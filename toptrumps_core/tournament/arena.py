@@ -47,6 +47,7 @@ from toptrumps_core.protocol import (
     Event,
     Finite,
     Outcome,
+    Recorded,
     ScenarioCards,
     Seat,
     Termination,
@@ -54,7 +55,7 @@ from toptrumps_core.protocol import (
     check_seat,
     whole_number,
 )
-from toptrumps_core.record import deck_from_data, deck_to_data, register, register_game
+from toptrumps_core.record import deck_from_data, deck_to_data, register_game
 from toptrumps_core.tournament.pins import PinBoard
 
 __all__ = [
@@ -88,7 +89,7 @@ TieDiscard = Literal["all", "tied_only"]
 """Rule T6 option: discard every card of a tie and all compare again, or only the tied."""
 
 
-class Sector(enum.Enum):
+class Sector(Recorded, enum.Enum):
     """A mini-game on the spinner, in sector order (rule T3)."""
 
     MY_GAME = "my_game"
@@ -110,7 +111,7 @@ SECTORS: tuple[Sector, ...] = tuple(Sector)
 
 
 @dataclass(frozen=True, slots=True)
-class Spin:
+class Spin(Action):
     """Chance action: the spinner stopped on sector `sector` (rule T3).
 
     Attributes:
@@ -135,7 +136,7 @@ def spinner() -> Finite:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Table(Recorded):
     """What lies on the table between actions: the arena's stacks, the pins, whose turn.
 
     Attributes:
@@ -152,7 +153,7 @@ class Table:
     active: Seat
 
 
-class Stage(enum.Enum):
+class Stage(Recorded, enum.Enum):
     """What happens next inside a mini-game."""
 
     SPIN_DECK = "spin_deck"
@@ -174,7 +175,7 @@ class Stage(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class MiniGameState:
+class MiniGameState(Recorded):
     """A moment of one mini-game or of the Finale; immutable.
 
     Attributes:
@@ -204,7 +205,7 @@ class MiniGameState:
 
 
 @dataclass(frozen=True, slots=True)
-class DeckSpun:
+class DeckSpun(Event):
     """The spinner chose the deck for a mini-game (T9, T11, T12, T16).
 
     Attributes:
@@ -217,7 +218,7 @@ class DeckSpun:
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt:
+class CardsDealt(Event):
     """Cards were dealt from the top of an opening's stack (T2).
 
     Attributes:
@@ -231,7 +232,7 @@ class CardsDealt:
 
 
 @dataclass(frozen=True, slots=True)
-class CardsReturned:
+class CardsReturned(Event):
     """Every card the mini-game used went under its stack (T2).
 
     Attributes:
@@ -244,7 +245,7 @@ class CardsReturned:
 
 
 @dataclass(frozen=True, slots=True)
-class MiniGameOver:
+class MiniGameOver(Event):
     """A mini-game ended (T9-T14).
 
     Attributes:
@@ -643,6 +644,7 @@ class MiniGame(ArenaRules):
     def spin_deck(self, state: MiniGameState, action: Action) -> tuple[MiniGameState, DeckSpun]:
         """Applies the deck spin: returns the state with the opening chosen and its event."""
         self.check_chance(state, action)
+        assert isinstance(action, Spin)  # the check above passed
         opening = action.sector
         return replace(state, opening=opening), DeckSpun(opening, self.openings[opening].name)
 
@@ -732,19 +734,6 @@ def _normalise_decks(decks: Sequence[Deck] | Deck | None) -> tuple[Deck, ...]:
 def _check_int(name: str, value: object, low: int, high: int, rule: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise RuleOptionError(f"{name} must be a whole number from {low} to {high} (rule {rule}); got {value!r}")
-
-
-register(
-    Spin,
-    Sector,
-    Stage,
-    Table,
-    MiniGameState,
-    DeckSpun,
-    CardsDealt,
-    CardsReturned,
-    MiniGameOver,
-)
 
 
 def register_mini_game(cls: type[ArenaRules]) -> None:

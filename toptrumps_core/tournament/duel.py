@@ -59,13 +59,13 @@ from toptrumps_core.protocol import (
     Finite,
     Lot,
     Outcome,
+    Recorded,
     ScenarioCards,
     Seat,
     Termination,
     Transition,
     check_seat,
 )
-from toptrumps_core.record import register
 from toptrumps_core.tournament.arena import (
     OPENINGS,
     CardsDealt,
@@ -101,7 +101,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class CardsRevealed:
+class CardsRevealed(Event):
     """Everyone comparing turned their top card (T5, T6).
 
     Attributes:
@@ -117,7 +117,7 @@ class CardsRevealed:
 
 
 @dataclass(frozen=True, slots=True)
-class ComparisonWon:
+class ComparisonWon(Event):
     """One card had the single best value; its owner kept it under their stack (T5).
 
     Attributes:
@@ -132,7 +132,7 @@ class ComparisonWon:
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDiscarded:
+class CardsDiscarded(Event):
     """Cards were discarded face up in front of their owners (T5, T6).
 
     Attributes:
@@ -143,7 +143,7 @@ class CardsDiscarded:
 
 
 @dataclass(frozen=True, slots=True)
-class ComparisonTied:
+class ComparisonTied(Event):
     """The best value was shared or a card had no data: the same category again (T6).
 
     Attributes:
@@ -158,7 +158,7 @@ class ComparisonTied:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerOut:
+class PlayerOut(Event):
     """A player has no card left and is out of the card play (T5, T7).
 
     Attributes:
@@ -169,7 +169,7 @@ class PlayerOut:
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDrawn:
+class CardsDrawn(Event):
     """Players who ran out together in a tie got a new card from the stack (T7, T11).
 
     Attributes:
@@ -180,7 +180,7 @@ class CardsDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class StayerDrawn:
+class StayerDrawn(Event):
     """The stack had too few cards: a lot chose who stays in (T7).
 
     Attributes:
@@ -193,7 +193,7 @@ class StayerDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class TieSettled:
+class TieSettled(Event):
     """Only one player comparing again still holds cards: they win the tie (ruling, T6).
 
     Attributes:
@@ -204,7 +204,7 @@ class TieSettled:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooserPassed:
+class ChooserPassed(Event):
     """The chooser is out; the next player to the left holding cards chooses (T10).
 
     Attributes:
@@ -215,7 +215,7 @@ class ChooserPassed:
 
 
 @dataclass(frozen=True, slots=True)
-class DuelWon:
+class DuelWon(Event):
     """One player is left holding cards and wins the duel (T9, T10, T16).
 
     Attributes:
@@ -228,7 +228,7 @@ class DuelWon:
 # -- state -----------------------------------------------------------------------
 
 
-class DuelStep(enum.Enum):
+class DuelStep(Recorded, enum.Enum):
     """What happens next in a duel."""
 
     CHOOSE = "choose"
@@ -240,7 +240,7 @@ class DuelStep(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class DuelState:
+class DuelState(Recorded):
     """A moment of a duel; immutable.
 
     Attributes:
@@ -496,6 +496,7 @@ class DuelRules:
                 f"{action!r} is not legal for seat {state.chooser}{why}; expected one of {list(legal)!r}"
             )
         group = play_order(state.holders, state.chooser, self.seats)
+        assert isinstance(action, ChooseCategory)  # the check above passed
         return self._compare(state, group, action.category, state.chooser, [])
 
     def observe(self, state: DuelState, seat: Seat) -> TournamentView:
@@ -769,19 +770,3 @@ class DuelMiniGame(MiniGame):
                 counts[state.opening] = len(state.play.stack)
                 view = replace(view, arena_counts=tuple(counts))
         return view
-
-
-register(
-    DuelState,
-    DuelStep,
-    CardsRevealed,
-    ComparisonWon,
-    CardsDiscarded,
-    ComparisonTied,
-    PlayerOut,
-    CardsDrawn,
-    StayerDrawn,
-    TieSettled,
-    ChooserPassed,
-    DuelWon,
-)

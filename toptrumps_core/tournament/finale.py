@@ -52,7 +52,6 @@ from toptrumps_core.protocol import (
     Transition,
     UniformPermutation,
 )
-from toptrumps_core.record import register
 from toptrumps_core.tournament.arena import MiniGameState, Stage, Table, register_mini_game
 from toptrumps_core.tournament.duel import DuelMiniGame, DuelState, play_order
 
@@ -103,7 +102,7 @@ def finale_allotment(tracks: Sequence[int]) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class DeckShuffled:
+class DeckShuffled(Event):
     """The Finale's deck was shuffled (T16).
 
     Attributes:
@@ -114,7 +113,7 @@ class DeckShuffled:
 
 
 @dataclass(frozen=True, slots=True)
-class FinaleCardsAllotted:
+class FinaleCardsAllotted(Event):
     """Each player's Finale cards were counted from their pins (T16).
 
     Attributes:
@@ -129,7 +128,7 @@ class FinaleCardsAllotted:
 
 
 @dataclass(frozen=True, slots=True)
-class FirstChooserDrawn:
+class FirstChooserDrawn(Event):
     """Two or more players shared the most pins; a lot chose who goes first (T16).
 
     Attributes:
@@ -142,7 +141,7 @@ class FirstChooserDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class FinaleUncontested:
+class FinaleUncontested(Event):
     """Only one player had pins: they win the Finale without play (ruling, T16).
 
     Attributes:
@@ -153,7 +152,7 @@ class FinaleUncontested:
 
 
 @dataclass(frozen=True, slots=True)
-class FinaleWon:
+class FinaleWon(Event):
     """The last player holding cards won the Finale and the tournament (T16).
 
     Attributes:
@@ -267,6 +266,7 @@ class FinaleRules(DuelMiniGame):
             return Transition(state, (DeckShuffled(opening), *events))
         if stage is Stage.LOT:
             self.check_chance(state, action)
+            assert isinstance(action, Lot)  # the check above passed
             drawn = FirstChooserDrawn(action.seat, self._leaders(state.table))
             state, events = self._deal(replace(state, first=action.seat))
             return Transition(state, (drawn, *events))
@@ -309,5 +309,4 @@ class FinaleRules(DuelMiniGame):
         return replace(state, stage=Stage.OVER, outcome=Outcome(Termination.FINALE_WON, frozenset({winner})))
 
 
-register(DeckShuffled, FinaleCardsAllotted, FirstChooserDrawn, FinaleUncontested, FinaleWon)
 register_mini_game(FinaleRules)

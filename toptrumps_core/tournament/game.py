@@ -50,16 +50,17 @@ from toptrumps_core.protocol import (
     Finite,
     Lot,
     Outcome,
+    Recorded,
     Seat,
     Transition,
 )
-from toptrumps_core.record import register
 from toptrumps_core.tournament.arena import (
     SECTORS,
     ArenaRules,
     MiniGame,
     MiniGameState,
     Sector,
+    Spin,
     Stage,
     Table,
     TournamentView,
@@ -94,7 +95,7 @@ FINALE_CARDS = 30
 
 
 @dataclass(frozen=True, slots=True)
-class StarterDrawn:
+class StarterDrawn(Event):
     """The spin for who starts chose a player (T3).
 
     Attributes:
@@ -105,7 +106,7 @@ class StarterDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class MiniGameSpun:
+class MiniGameSpun(Event):
     """The active player spun for the mini-game (T3).
 
     Attributes:
@@ -118,7 +119,7 @@ class MiniGameSpun:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnPassed:
+class TurnPassed(Event):
     """The mini-game is over and the turn passed left (T3).
 
     Attributes:
@@ -129,7 +130,7 @@ class TurnPassed:
 
 
 @dataclass(frozen=True, slots=True)
-class FinaleBegan:
+class FinaleBegan(Event):
     """A track is full: the Finale begins (T15).
 
     Attributes:
@@ -263,7 +264,7 @@ register_mini_game(HiLoGame)
 # -- the tournament -------------------------------------------------------------------
 
 
-class Phase(enum.Enum):
+class Phase(Recorded, enum.Enum):
     """Where the tournament stands."""
 
     START = "start"
@@ -279,7 +280,7 @@ class Phase(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class TournamentState:
+class TournamentState(Recorded):
     """A moment of a tournament; immutable.
 
     Attributes:
@@ -489,10 +490,12 @@ class TournamentRules(ArenaRules):
             raise IllegalActionError(f"the tournament is over; no action is legal (got {action!r})")
         if phase is Phase.START:
             self._check_chance(state, action)
+            assert isinstance(action, Lot)  # the check above passed
             table = replace(state.table, active=action.seat)
             return Transition(replace(state, table=table, phase=Phase.SPIN), (StarterDrawn(action.seat),))
         if phase is Phase.SPIN:
             self._check_chance(state, action)
+            assert isinstance(action, Spin)  # the check above passed
             sector = SECTORS[action.sector]
             step = self.games[sector].begin(state.table)
             state = replace(state, phase=Phase.MINI_GAME, sector=sector, mini=step.state)
@@ -561,5 +564,4 @@ class TournamentRules(ArenaRules):
         return Transition(replace(state, table=replace(table, active=active), phase=Phase.SPIN), tuple(events))
 
 
-register(Phase, TournamentState, StarterDrawn, MiniGameSpun, TurnPassed, FinaleBegan)
 register_mini_game(TournamentRules)

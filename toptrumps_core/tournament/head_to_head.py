@@ -26,7 +26,6 @@ from dataclasses import dataclass, replace
 
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
-from toptrumps_core.record import register
 from toptrumps_core.tournament.arena import (
     MiniGameState,
     Sector,
@@ -42,7 +41,7 @@ CARDS_EACH = 3  # rule T9
 
 
 @dataclass(frozen=True, slots=True)
-class PickOpponent:
+class PickOpponent(Action):
     """The active player picks whom to play Head to Head against (T9).
 
     Attributes:
@@ -59,7 +58,7 @@ class PickOpponent:
 
 
 @dataclass(frozen=True, slots=True)
-class OpponentPicked:
+class OpponentPicked(Event):
     """The active player picked an opponent (T9).
 
     Attributes:
@@ -163,6 +162,7 @@ class HeadToHeadRules(DuelMiniGame):
         self.check_legal(state, action)
         if state.stage is not Stage.PICK_OPPONENT:  # pragma: no cover - no other stage has actions
             raise IllegalActionError(f"{action!r} is not legal now")
+        assert isinstance(action, PickOpponent)  # the check above passed
         state = replace(state, opponent=action.seat)
         state, events = self._deal(state)
         return Transition(state, (OpponentPicked(state.table.active, action.seat), *events))
@@ -174,5 +174,4 @@ class HeadToHeadRules(DuelMiniGame):
         return state, (dealt,)
 
 
-register(PickOpponent, OpponentPicked)
 register_mini_game(HeadToHeadRules)

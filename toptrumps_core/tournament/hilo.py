@@ -90,12 +90,14 @@ from toptrumps_core.protocol import (
     Distribution,
     Event,
     Outcome,
+    Recorded,
     Seat,
+    Shuffle,
     Termination,
     Transition,
     UniformPermutation,
 )
-from toptrumps_core.record import register, register_game
+from toptrumps_core.record import register_game
 
 __all__ = [
     "ROW",
@@ -126,7 +128,7 @@ EndReason = Literal["wrong_call", "run_complete", "stack_ran_out"]
 
 
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(Action):
     """The active player calls the next card higher or lower (rule T12).
 
     Attributes:
@@ -148,7 +150,7 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoLaid:
+class HiLoLaid(Event):
     """Cards were taken from the top of the stack and laid face down (T12).
 
     Attributes:
@@ -161,7 +163,7 @@ class HiLoLaid:
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoTurned:
+class HiLoTurned(Event):
     """A card of the row was turned face up (T12).
 
     Attributes:
@@ -174,7 +176,7 @@ class HiLoTurned:
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoPutAside:
+class HiLoPutAside(Event):
     """A turned card had no data; it was put aside for the next card of the stack (T12).
 
     Attributes:
@@ -190,7 +192,7 @@ class HiLoPutAside:
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoCategoryChosen:
+class HiLoCategoryChosen(Event):
     """The active player chose the category for the whole mini-game (T12).
 
     Attributes:
@@ -201,7 +203,7 @@ class HiLoCategoryChosen:
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoCalled:
+class HiLoCalled(Event):
     """A call was judged once its card was turned (T12; equal is right).
 
     Attributes:
@@ -216,7 +218,7 @@ class HiLoCalled:
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoStackRanOut:
+class HiLoStackRanOut(Event):
     """A card was needed but neither the stack nor the row had one (ruling in the module doc).
 
     Attributes:
@@ -227,7 +229,7 @@ class HiLoStackRanOut:
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoRowClosedUp:
+class HiLoRowClosedUp(Event):
     """The stack was empty, so the face-down card right of `slot` moved into it (ruling).
 
     Attributes:
@@ -238,7 +240,7 @@ class HiLoRowClosedUp:
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoEnded:
+class HiLoEnded(Event):
     """The mini-game is over.
 
     Attributes:
@@ -254,7 +256,7 @@ class HiLoEnded:
 # -- state and view -------------------------------------------------------------
 
 
-class _HiLoStep(enum.Enum):
+class _HiLoStep(Recorded, enum.Enum):
     SHUFFLE = "shuffle"  # chance: order the deck (standalone lessons)
     CHOOSE = "choose"  # the active player picks the category
     CALL = "call"  # the active player calls the next card
@@ -262,7 +264,7 @@ class _HiLoStep(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoState:
+class HiLoState(Recorded):
     """A moment of a Hi Lo mini-game; immutable.
 
     Attributes:
@@ -552,6 +554,7 @@ class HiLoRules:
         if state.step is _HiLoStep.SHUFFLE:
             if self.chance(state).probability(action) == 0:
                 raise IllegalActionError(f"{action!r} is not a possible shuffle of {len(self.deck.cards)} cards")
+            assert isinstance(action, Shuffle)  # the check above passed
             return self.setup(action.order)
         if state.step is _HiLoStep.OVER:
             raise IllegalActionError(f"the mini-game is over; no action is legal (got {action!r})")
@@ -561,6 +564,7 @@ class HiLoRules:
         if isinstance(action, ChooseCategory):
             state = replace(state, category=action.category, step=_HiLoStep.CALL)
             return Transition(state, (HiLoCategoryChosen(action.category),))
+        assert isinstance(action, Call)  # the check above passed
         return self._call(state, action)
 
     def observe(self, state: HiLoState, seat: Seat = 0) -> HiLoView:
@@ -748,10 +752,6 @@ class PolicyPlayer:
         value = shown.values[view.category]
         assert isinstance(value, Fraction)
         return Call(self.policy.second_call(value))
-
-
-register(Call, HiLoState, _HiLoStep, HiLoLaid, HiLoTurned, HiLoPutAside, HiLoCategoryChosen, HiLoCalled)
-register(HiLoStackRanOut, HiLoRowClosedUp, HiLoEnded)
 
 
 def _build(deck: Deck, seats: int, options: dict[str, Any]) -> HiLoRules:

@@ -27,7 +27,6 @@ from dataclasses import dataclass, replace
 
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
-from toptrumps_core.record import register
 from toptrumps_core.tournament.arena import (
     OPENINGS,
     MiniGameState,
@@ -44,7 +43,7 @@ CARDS_EACH = 3  # rule T10
 
 
 @dataclass(frozen=True, slots=True)
-class PickDeck:
+class PickDeck(Action):
     """The active player picks the deck for My Game (T10).
 
     Attributes:
@@ -61,7 +60,7 @@ class PickDeck:
 
 
 @dataclass(frozen=True, slots=True)
-class DeckPicked:
+class DeckPicked(Event):
     """The active player picked the deck (T10).
 
     Attributes:
@@ -152,6 +151,7 @@ class MyGameRules(DuelMiniGame):
         self.check_legal(state, action)
         if state.stage is not Stage.PICK_DECK:  # pragma: no cover - no other stage has actions
             raise IllegalActionError(f"{action!r} is not legal now")
+        assert isinstance(action, PickDeck)  # the check above passed
         state = replace(state, opening=action.opening)
         picked = DeckPicked(state.table.active, action.opening, self.openings[action.opening].name)
         state, events = self._deal(state)
@@ -163,5 +163,4 @@ class MyGameRules(DuelMiniGame):
         return state, (dealt,)
 
 
-register(PickDeck, DeckPicked)
 register_mini_game(MyGameRules)

@@ -25,8 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from toptrumps_core.errors import IllegalActionError
-from toptrumps_core.protocol import Event, Seat
-from toptrumps_core.record import register
+from toptrumps_core.protocol import Event, Recorded, Seat
 
 __all__ = ["PinAwarded", "PinBoard", "PinsNotTaken"]
 
@@ -34,7 +33,7 @@ NotTakenReason = Literal["track_full", "supply_empty"]
 
 
 @dataclass(frozen=True, slots=True)
-class PinAwarded:
+class PinAwarded(Event):
     """The Pin Master put pins on a seat's track (rules T1, T9-T14).
 
     Attributes:
@@ -52,7 +51,7 @@ class PinAwarded:
 
 
 @dataclass(frozen=True, slots=True)
-class PinsNotTaken:
+class PinsNotTaken(Event):
     """Pins that were won but not taken (rule T14).
 
     Attributes:
@@ -68,7 +67,7 @@ class PinsNotTaken:
 
 
 @dataclass(frozen=True, slots=True)
-class PinBoard:
+class PinBoard(Recorded):
     """Every pin on the table: one track per seat and the supply (rule T1).
 
     Attributes:
@@ -165,6 +164,3 @@ class PinBoard:
             raise IllegalActionError(f"seat {thief} cannot take a pin from seat {victim} (tracks {self.tracks})")
         tracks = tuple(n + 1 if s == thief else n - 1 if s == victim else n for s, n in enumerate(self.tracks))
         return replace(self, tracks=tracks), (PinAwarded(thief, 1, self.pin_master, robbed=victim),)
-
-
-register(PinAwarded, PinsNotTaken, PinBoard)

@@ -39,10 +39,10 @@ from toptrumps_core.protocol import (
     Event,
     Finite,
     Lot,
+    Recorded,
     Seat,
     Transition,
 )
-from toptrumps_core.record import register
 from toptrumps_core.tournament.arena import (
     CardsDealt,
     MiniGame,
@@ -67,7 +67,7 @@ from toptrumps_core.tournament.duel import (
 __all__ = ["ShootOutPlay", "ShootOutRules", "ShootOutStep"]
 
 
-class ShootOutStep(enum.Enum):
+class ShootOutStep(Recorded, enum.Enum):
     """What happens next in a Shoot Out."""
 
     CHOOSE = "choose"
@@ -79,7 +79,7 @@ class ShootOutStep(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class ShootOutPlay:
+class ShootOutPlay(Recorded):
     """The cards of a Shoot Out; immutable.
 
     Attributes:
@@ -186,6 +186,7 @@ class ShootOutRules(MiniGame):
             return Transition(state, (spun, dealt))
         if state.stage is Stage.PLAY and state.play.step is ShootOutStep.LOT:
             self.check_chance(state, action)
+            assert isinstance(action, Lot)  # the check above passed
             play = state.play
             events: list[Event] = [StayerDrawn(action.seat, play.lot_among)]
             return self._won(state, replace(play, winner=action.seat, step=ShootOutStep.OVER), events)
@@ -265,5 +266,4 @@ class ShootOutRules(MiniGame):
         return Transition(final, (*events, *more))
 
 
-register(ShootOutPlay, ShootOutStep)
 register_mini_game(ShootOutRules)

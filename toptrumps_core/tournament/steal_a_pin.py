@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from toptrumps_core.protocol import Action, Seat, Transition, whole_number
-from toptrumps_core.record import register
+from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
 from toptrumps_core.tournament.arena import (
     MiniGameState,
     PinMiniGame,
@@ -33,7 +32,7 @@ __all__ = ["NothingToSteal", "Rob", "StealAPinRules"]
 
 
 @dataclass(frozen=True, slots=True)
-class Rob:
+class Rob(Action):
     """The active player takes a pin from seat `seat`'s track (T13).
 
     Attributes:
@@ -50,7 +49,7 @@ class Rob:
 
 
 @dataclass(frozen=True, slots=True)
-class NothingToSteal:
+class NothingToSteal(Event):
     """No other player had a pin: the active player spins again (T13).
 
     Attributes:
@@ -107,11 +106,11 @@ class StealAPinRules(PinMiniGame):
         """
         self.check_legal(state, action)
         table = state.table
+        assert isinstance(action, Rob)  # the check above passed
         board, events = table.pins.steal(table.active, action.seat)
         state = replace(state, table=replace(table, pins=board))
         state, over = self.end(state, (table.active,), events)
         return Transition(state, over)
 
 
-register(Rob, NothingToSteal)
 register_mini_game(StealAPinRules)

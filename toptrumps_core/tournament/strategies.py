@@ -90,22 +90,26 @@ class TournamentPlayer:
             rank = BestRank()
 
             def score(action: Action) -> Any:
+                assert isinstance(action, ChooseCategory)  # legal actions are all of one kind
                 return rank.score(cast(Any, view), card, action.category)
 
         elif isinstance(first, PickOpponent):
 
             def score(action: Action) -> Any:
+                assert isinstance(action, PickOpponent)
                 return -view.tracks[action.seat]
 
         elif isinstance(first, Rob):
 
             def score(action: Action) -> Any:
+                assert isinstance(action, Rob)
                 return view.tracks[action.seat]
 
         elif isinstance(first, PickDeck):
             players = len(view.tracks)
 
             def score(action: Action) -> Any:
+                assert isinstance(action, PickDeck)
                 return -deck_tie_chance(view.openings[action.opening], players)
 
         else:
