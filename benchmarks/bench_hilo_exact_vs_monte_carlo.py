@@ -29,7 +29,8 @@ from fractions import Fraction
 
 from toptrumps_core import bundled_decks, load_deck
 from toptrumps_core.cards import Card, Deck
-from toptrumps_core.probability import best_hi_lo_policy, estimate_hi_lo_pins
+from toptrumps_core.experiments import estimate_hi_lo_pins
+from toptrumps_core.probability import best_hi_lo_policy
 
 
 def pick_deck(name: str | None) -> Deck:

@@ -29,19 +29,16 @@ import ipywidgets as ipw
 from toptrumps_core.cards import Card, Deck
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
-from toptrumps_core.probability import (
-    Estimate,
-    HiLoPins,
-    HiLoPolicy,
+from toptrumps_core.experiments import (
     Table,
-    TieNoData,
-    best_hi_lo_policy,
+    TieStudy,
     estimate_hi_lo_pins,
     estimate_tie_chance,
+    running_estimates,
     side_by_side,
-    tie_chance,
+    tie_study,
 )
-from toptrumps_core.simulation import TieStudy, running_estimates, tie_study
+from toptrumps_core.probability import Estimate, HiLoPins, HiLoPolicy, TieNoData, best_hi_lo_policy, tie_chance
 from widgets._boundary import ErrorBoundary, StatusKind, handler
 from widgets._common import (
     OWN_DECK,
@@ -220,7 +217,7 @@ def convergence_plot(
 
     Args:
         estimate: An estimate that kept its samples (any ``estimate_*``
-            function of `toptrumps_core.probability`).
+            function of `toptrumps_core.experiments`).
         exact: The exact value it estimates.
         title: The plot's title; "" for a default.
         ylabel: The y-axis label (with its unit, e.g. "pins").
@@ -473,7 +470,7 @@ class PotExperiment(Experiment):
     """Lesson 2: whole games under both ``no_data`` options; how ties and pots grow (C5, C6).
 
     Plays `games` classic games for each rule C6 option with random choosers
-    (`toptrumps_core.simulation.tie_study`) and compares ties per game, the
+    (`toptrumps_core.experiments.tie_study`) and compares ties per game, the
     share of comparisons that tie, the first comparison's tie rate against
     its exact value (P4 averaged over the categories), and the pot sizes.
 

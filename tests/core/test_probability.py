@@ -17,23 +17,25 @@ from hypothesis import strategies as st
 
 from toptrumps_core.cards import Category, Deck
 from toptrumps_core.classic import compare
-from toptrumps_core.probability import (
-    ComparisonOdds,
-    Estimate,
-    HiLoOdds,
+from toptrumps_core.experiments import (
     Table,
-    best_hi_lo_policy,
-    comparison_odds,
     estimate_comparison_odds,
     estimate_hi_lo_odds,
     estimate_hi_lo_pins,
     estimate_tie_chance,
+    side_by_side,
+    tie_table,
+)
+from toptrumps_core.probability import (
+    ComparisonOdds,
+    Estimate,
+    HiLoOdds,
+    best_hi_lo_policy,
+    comparison_odds,
     expected_hi_lo_pins,
     hi_lo_odds,
     hi_lo_plan,
-    side_by_side,
     tie_chance,
-    tie_table,
     wilson_interval,
 )
 
@@ -370,7 +372,7 @@ def test_p5_side_by_side_table() -> None:
 
 def test_probability_imports_only_the_standard_library() -> None:
     code = (
-        "import sys, toptrumps_core.probability, toptrumps_core.tournament.hilo;"
+        "import sys, toptrumps_core.probability, toptrumps_core.experiments, toptrumps_core.tournament.hilo;"
         "bad = {'numpy', 'tqdm', 'matplotlib', 'ipywidgets'} & {m.split('.')[0] for m in sys.modules};"
         "print(sorted(bad))"
     )

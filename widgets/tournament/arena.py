@@ -29,7 +29,7 @@ A thin view over a core `Match` of `TournamentRules`, for 2-6 players, any mix o
   friendly message and the game in play is untouched.
 
 `TournamentExperiment` runs many computer tournaments
-(`toptrumps_core.tournament.experiments.tournament_stats`) and charts how
+(`toptrumps_core.experiments.tournament_stats`) and charts how
 many mini-games a tournament takes and which mini-game began the Finale.
 
 Hidden information never reaches a synced trait: the page gets public facts

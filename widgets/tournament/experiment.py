@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.experiments import MAX_TOURNAMENTS, TournamentStats, tournament_stats
 from toptrumps_core.tournament import svg as tsvg
 from toptrumps_core.tournament.arena import SECTORS
-from toptrumps_core.tournament.experiments import MAX_TOURNAMENTS, TournamentStats, tournament_stats
 from toptrumps_core.tournament.game import (
     TournamentRules,
 )

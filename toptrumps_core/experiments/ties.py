@@ -1,17 +1,11 @@
-"""Simulation studies for the lessons: whole games and convergence (rule P5).
+"""The tie study: ties and pots over many whole classic games (rules C5, C6, P4, P5).
 
-Standard library only (nothing heavy is imported, at import time or later).
-
-- `running_estimates`: the estimate and its 95 % interval after 1, 2, ...
-  n trials of a Monte Carlo run (an `Estimate` keeps every trial's outcome in
-  ``samples``), at up to a few hundred checkpoints: the data of a law of
-  large numbers plot.
-- `tie_study`: many whole classic games (rules C4-C7) through the real engine
-  (`toptrumps_core.play`), counting comparisons, ties (C5, C6) and the pots
-  collected, for one ``no_data`` option.  Its first comparison of every game
-  is k random cards in a category chosen by the chooser, so with random
-  choosers its tie rate is exactly the deck's `tie_chance` averaged over the
-  categories (rule P4), which `TieStudy.first_tie_exact` gives.
+`tie_study` plays many whole classic games (rules C4-C7) through the real
+engine (`toptrumps_core.play`), counting comparisons, ties (C5, C6) and the
+pots collected, for one ``no_data`` option.  Its first comparison of every
+game is k random cards in a category chosen by the chooser, so with random
+choosers its tie rate is exactly the deck's `tie_chance` averaged over the
+categories (rule P4), which `TieStudy.first_tie_exact` gives.
 
 Games are seeded ``stream(seed, f"game/{i}")``, so the same arguments give the
 same study.
@@ -21,7 +15,6 @@ Rules version: 1.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,82 +26,12 @@ from toptrumps_core.chance import stream
 from toptrumps_core.classic import ClassicRules
 from toptrumps_core.events import PotCollected, Revealed, Tied
 from toptrumps_core.play import play
-from toptrumps_core.probability import Estimate, mean_interval, tie_chance, wilson_interval
+from toptrumps_core.probability import Estimate, tie_chance
 from toptrumps_core.progress import Progress, ProgressReporter
 from toptrumps_core.protocol import Termination
 from toptrumps_core.strategies import RandomStrategy, Strategy
 
-__all__ = ["RunningEstimate", "TieStudy", "running_estimates", "tie_study"]
-
-
-@dataclass(frozen=True, slots=True)
-class RunningEstimate:
-    """A Monte Carlo estimate after each of a series of trial counts (rule P5).
-
-    Attributes:
-        trials: The checkpoints: trial counts, increasing, ending at the
-            run's total.
-        values: The estimate after each checkpoint's trials.
-        lows: The lower end of the 95 % interval at each checkpoint.
-        highs: The upper end of the 95 % interval at each checkpoint.
-            All four tuples have the same length.
-    """
-
-    trials: tuple[int, ...]
-    values: tuple[float, ...]
-    lows: tuple[float, ...]
-    highs: tuple[float, ...]
-
-
-def running_estimates(estimate: Estimate, *, points: int = 300) -> RunningEstimate:
-    """Returns the estimate and its 95 % interval as the trials accumulate (rule P5).
-
-    The checkpoints are spread evenly on a log scale from 1 trial to all of
-    them, so a plot shows the early wobbles and the late settling alike.  The
-    interval is the one `estimate` used (Wilson for a proportion, normal with
-    the running sample standard deviation for a mean).
-
-    Args:
-        estimate: An estimate that kept its samples (every ``estimate_*``
-            function of `toptrumps_core.probability` does).
-        points: At most this many checkpoints, >= 2.
-
-    Returns:
-        The running estimate.
-
-    Raises:
-        ValueError: If `estimate` has no samples or `points` < 2.
-
-    Example:
-        >>> run = running_estimates(Estimate.of_proportion([1, 0, 1, 1]), points=10)
-        >>> run.trials, run.values
-        ((1, 2, 3, 4), (1.0, 0.5, 0.6666666666666666, 0.75))
-    """
-    samples = estimate.samples
-    n = len(samples)
-    if n == 0:
-        raise ValueError("the estimate kept no samples; run it with an estimate_* function")
-    if points < 2:
-        raise ValueError(f"points must be at least 2; got {points!r}")
-    checkpoints = sorted({min(n, max(1, round(math.exp(math.log(n) * i / (points - 1))))) for i in range(points)})
-    trials, values, lows, highs = [], [], [], []
-    total = 0
-    squares = 0
-    done = 0
-    for stop in checkpoints:
-        for outcome in samples[done:stop]:
-            total += outcome
-            squares += outcome * outcome
-        done = stop
-        if estimate.kind == "proportion":
-            low, high = wilson_interval(total, stop)
-        else:
-            low, high = mean_interval(total, squares, stop)
-        trials.append(stop)
-        values.append(total / stop)
-        lows.append(low)
-        highs.append(high)
-    return RunningEstimate(tuple(trials), tuple(values), tuple(lows), tuple(highs))
+__all__ = ["TieStudy", "tie_study"]
 
 
 @dataclass(frozen=True)

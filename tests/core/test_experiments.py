@@ -15,11 +15,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toptrumps_core import simulation
 from toptrumps_core.cards import Category, Deck
+from toptrumps_core.experiments import convergence, estimates, first_chooser, running_estimates, tie_study, ties
 from toptrumps_core.probability import Estimate, mean_interval, wilson_interval, z_score
 from toptrumps_core.progress import ProgressReporter
-from toptrumps_core.simulation import running_estimates, tie_study
 
 
 def test_z_is_the_normal_quantile_of_the_level() -> None:
@@ -30,9 +29,10 @@ def test_z_is_the_normal_quantile_of_the_level() -> None:
             z_score(bad)
 
 
-def test_simulation_keeps_no_constant_of_its_own() -> None:
+@pytest.mark.parametrize("module", [convergence, estimates, first_chooser, ties], ids=lambda m: m.__name__)
+def test_experiments_keep_no_constant_of_their_own(module: object) -> None:
     # One place computes z: a copy typed out by hand can drift from the level.
-    assert [name for name, value in vars(simulation).items() if isinstance(value, float)] == []
+    assert [name for name, value in vars(module).items() if isinstance(value, float)] == []
 
 
 def test_mean_interval_by_hand() -> None:

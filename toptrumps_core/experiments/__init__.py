@@ -1,0 +1,56 @@
+"""Experiments over many simulated games: Monte Carlo estimates (rule P5) and the lessons' studies.
+
+These play the real games through the driver (`toptrumps_core.play`), so
+they sit above the games; the exact chances they are checked against are in
+`toptrumps_core.probability`, below the games.  Standard library only.
+
+- `estimates` (P5 for P1-P4): `estimate_hi_lo_odds`, `estimate_hi_lo_pins`,
+  `estimate_comparison_odds`, `estimate_tie_chance`.
+- `tables`: `Table`, `hi_lo_table` (P1, P2), `tie_table` (P4),
+  `side_by_side` (exact beside simulated, P5).
+- `convergence`: `running_estimates`, an estimate as its trials accumulate.
+- `ties`: `tie_study`, ties and pots over whole classic games (C5, C6, P4).
+- `first_chooser`: `first_chooser_wins`, lesson 1's question (C3).
+- `tournaments`: `tournament_stats`, how long a tournament is and which
+  mini-games decide it (T3, T15).
+
+Rules version: 1.
+"""
+
+from __future__ import annotations
+
+from toptrumps_core.experiments.convergence import RunningEstimate, running_estimates
+from toptrumps_core.experiments.estimates import (
+    ComparisonEstimate,
+    estimate_comparison_odds,
+    estimate_hi_lo_odds,
+    estimate_hi_lo_pins,
+    estimate_tie_chance,
+)
+from toptrumps_core.experiments.first_chooser import FirstChooserResult, first_chooser_wins
+from toptrumps_core.experiments.tables import Table, TieRow, hi_lo_table, side_by_side, tie_table
+from toptrumps_core.experiments.ties import TieStudy, tie_study
+from toptrumps_core.experiments.tournaments import MAX_TOURNAMENTS, TournamentStats, tournament_facts, tournament_stats
+
+__all__ = [
+    "MAX_TOURNAMENTS",
+    "ComparisonEstimate",
+    "FirstChooserResult",
+    "RunningEstimate",
+    "Table",
+    "TieRow",
+    "TieStudy",
+    "TournamentStats",
+    "estimate_comparison_odds",
+    "estimate_hi_lo_odds",
+    "estimate_hi_lo_pins",
+    "estimate_tie_chance",
+    "first_chooser_wins",
+    "hi_lo_table",
+    "running_estimates",
+    "side_by_side",
+    "tie_study",
+    "tie_table",
+    "tournament_facts",
+    "tournament_stats",
+]
