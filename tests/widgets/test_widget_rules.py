@@ -3,7 +3,7 @@
 Widgets never print, sleep, call ``display()``, use ``display_id``, start
 threads, draw from the global ``random`` generator, use pyplot's global state,
 or put a ``<script>`` in the page.  The modules are found at run time, so a
-new widget module is checked without anyone listing it.  Docstrings may name
+new widget module (in a sub-package too) is checked without anyone listing it.  Docstrings may name
 these things (to say they are not used); code may not.
 """
 
@@ -72,6 +72,8 @@ def test_every_widget_module_is_checked() -> None:
     names = {path.relative_to(WIDGETS).as_posix() for path in MODULES}
     assert {"__init__.py", "_common.py", "tournament/arena.py", "classic_table.py", "hilo.py", "lesson.py"} <= names
     assert {"experiment.py", "deck_shelf.py", "card.py", "spinner.py", "_boundary.py", "_style.py"} <= names
+    toolkit = ("words", "controls", "rerender", "driver", "settings_form", "views", "experiment_frame")
+    assert {f"_toolkit/{name}.py" for name in toolkit} <= names
 
 
 @pytest.mark.parametrize("path", MODULES, ids=[path.relative_to(WIDGETS).as_posix() for path in MODULES])

@@ -1,0 +1,86 @@
+"""The shared toolkit every view is built from, one module per responsibility.
+
+- `words`: values with units, percentages, plurals, lists, seat names;
+- `controls`: HTML pieces, buttons, the status line, the hot-seat pass
+  screen and the settings controls (deck, seed, rule options);
+- `rerender`: closing what a re-render replaced, and ignoring clicks on
+  buttons of a past decision;
+- `driver`: `MatchDriver`, the one helper over a core `Match` (who may act
+  now, settle chance, fast-forward, stale clicks; refuses simultaneous and
+  judge's nodes clearly);
+- `settings_form`: `SettingsForm`, one form built from a settings
+  dataclass's field metadata, with kind validation;
+- `views`: `MatchView` and `SeatedView`, the frames of the views;
+- `experiment_frame`: `Experiment`, the frame of every classroom experiment.
+
+The names below are re-exported here, so a view imports from
+``widgets._toolkit``.  Nothing here draws random numbers, blocks the
+kernel or sends code to the page.
+"""
+
+from widgets._toolkit.controls import (
+    DEFAULT_SEED,
+    OWN_DECK,
+    SEED_MAX,
+    StatusLine,
+    big_button,
+    count_slider,
+    deck_dropdown,
+    deck_names,
+    html_widget,
+    log_html,
+    number_dropdown,
+    pass_panel,
+    rule_toggle,
+    seed_text,
+)
+from widgets._toolkit.driver import CHANCE_STEPS_MAX, Due, MatchDriver, Played, Turn, TurnNotSupported
+from widgets._toolkit.experiment_frame import Experiment, figure_svg
+from widgets._toolkit.rerender import ClickGuard, close_tree, swap_children
+from widgets._toolkit.settings_form import Heading, Setting, SettingsForm, check_settings, setting
+from widgets._toolkit.views import MatchView, SeatedView
+from widgets._toolkit.words import SeatNames, and_list, esc, is_whole, or_list, percent, plural, value_text, whole
+
+__all__ = [
+    "CHANCE_STEPS_MAX",
+    "DEFAULT_SEED",
+    "OWN_DECK",
+    "SEED_MAX",
+    "ClickGuard",
+    "Due",
+    "Experiment",
+    "Heading",
+    "MatchDriver",
+    "MatchView",
+    "Played",
+    "SeatNames",
+    "SeatedView",
+    "Setting",
+    "SettingsForm",
+    "StatusLine",
+    "Turn",
+    "TurnNotSupported",
+    "and_list",
+    "big_button",
+    "check_settings",
+    "close_tree",
+    "count_slider",
+    "deck_dropdown",
+    "deck_names",
+    "esc",
+    "figure_svg",
+    "html_widget",
+    "is_whole",
+    "log_html",
+    "number_dropdown",
+    "or_list",
+    "pass_panel",
+    "percent",
+    "plural",
+    "rule_toggle",
+    "seed_text",
+    "setting",
+    "swap_children",
+    "value_text",
+    "whole",
+]

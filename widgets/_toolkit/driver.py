@@ -1,0 +1,360 @@
+"""The one driver helper every view uses over a core `Match`.
+
+`MatchDriver` answers, for the game a view shows, the questions every view
+asks before and after a click, so that no view writes the loops again:
+
+- **who may act now** (`due`): a person at this page (`Turn.PERSON`), a
+  person who must press a button to draw chance, such as the tournament's
+  spin (`Turn.PERSON_CHANCE`), a computer, or chance the page settles at
+  once; `acting_person` and `check_computers` turn a click at the wrong
+  moment into a kind message ("it is a computer's turn — press Next ▶ or
+  Fast-forward ⏩");
+- **settle chance** (`settle`): deals, shuffles of won cards and lots are
+  taken at once, so the table is at rest; chance the view holds for a
+  button (`held_chance`) is left for that button;
+- **fast-forward** (`take_turn`, `fast_forward`): computer and chance
+  steps until a round ends (one comparison, one step), a person must act,
+  or the game ends, with a cap on steps and on rounds;
+- **stale and double clicks** (`bind`): a button acts only for the
+  decision it was made for (`widgets._toolkit.rerender.ClickGuard`).
+
+Nodes a view cannot play yet (the simultaneous node, where every listed
+seat moves at once, and the judge's node, where a non-seat decides) are
+refused with `TurnNotSupported`, a `TopTrumpsError` that the error boundary
+shows kindly, before anything is played.
+
+Nothing here draws random numbers itself: every draw is `Match.step`,
+from the match's own seeded streams.
+
+Example:
+    >>> from toptrumps_core import HUMAN, ClassicRules, load_deck
+    >>> from widgets._toolkit.words import SeatNames
+    >>> match = Match(ClassicRules(load_deck("animals"), seats=2), [HUMAN, "medium"], seed=3)
+    >>> driver = MatchDriver(lambda: match, lambda: SeatNames(2, [0]))
+    >>> driver.due().turn  # the deal is chance, taken at once by settle
+    <Turn.CHANCE: 'chance'>
+    >>> _ = driver.settle(); driver.due()
+    Due(turn=<Turn.PERSON: 'person'>, seat=0)
+    >>> driver.check_computers()
+    Traceback (most recent call last):
+    ...
+    toptrumps_core.errors.IllegalActionError: it is your turn — a person must choose first
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+import ipywidgets as ipw
+
+from toptrumps_core.errors import IllegalActionError, TopTrumpsError
+from toptrumps_core.play import Match
+from toptrumps_core.protocol import CHANCE, TERMINAL, Action, Event, Seat
+from widgets._toolkit.rerender import ClickGuard
+from widgets._toolkit.words import SeatNames
+
+__all__ = ["CHANCE_STEPS_MAX", "Due", "MatchDriver", "Played", "Turn", "TurnNotSupported"]
+
+CHANCE_STEPS_MAX = 100
+"""Most chance actions `MatchDriver.settle` takes in a row before it calls it a rules bug."""
+
+
+class Turn(enum.Enum):
+    """Who acts now, as the page sees it."""
+
+    OVER = "over"
+    """The game has an outcome; nobody acts."""
+    PERSON = "person"
+    """A person at this page chooses (a `HUMAN` seat: `Match.waiting_for`)."""
+    PERSON_CHANCE = "person_chance"
+    """Chance that waits for a person to press its button (the tournament's spin)."""
+    COMPUTER = "computer"
+    """A computer seat, or chance held for "Next ▶" on a computer's behalf."""
+    CHANCE = "chance"
+    """Chance the page takes at once (a deal, a shuffle of won cards, a lot)."""
+
+
+@dataclass(frozen=True)
+class Due:
+    """Who acts now.
+
+    Attributes:
+        turn: What kind of turn it is (see `Turn`).
+        seat: The seat acting: the person or computer choosing, or for held
+            chance the seat whose button draws it; None for `Turn.OVER`,
+            `Turn.CHANCE`, and held chance that belongs to no seat.
+    """
+
+    turn: Turn
+    seat: Seat | None
+
+
+@dataclass(frozen=True)
+class Played:
+    """What `MatchDriver.fast_forward` played.
+
+    Attributes:
+        events: The events of every action taken, in order.
+        rounds: How many whole rounds were played (comparisons, steps...).
+    """
+
+    events: tuple[Event, ...]
+    rounds: int
+
+
+class TurnNotSupported(TopTrumpsError):
+    """The game reached a node this view cannot play (simultaneous moves, a judge's decision).
+
+    Attributes:
+        actor: The node, as `Match.actor` gave it.
+    """
+
+    def __init__(self, actor: object) -> None:
+        self.actor = actor
+        name = str(getattr(actor, "name", actor)).upper()
+        if name == "SIMULTANEOUS":
+            what = "a turn where every player moves at once (a simultaneous node)"
+        elif name == "JUDGE":
+            what = "a decision for the judge, who is not a seat (a judge's node)"
+        else:
+            what = f"a turn for {actor!r}"
+        super().__init__(f"this page cannot play {what} yet; the game is unchanged")
+
+
+def _is_seat(actor: object) -> bool:
+    return isinstance(actor, int) and not isinstance(actor, bool)
+
+
+class MatchDriver:
+    """Who may act, chance, fast-forward and stale clicks over the match a view shows.
+
+    The driver reads the match through `match` on every call, so a view that
+    puts a new game in play (or puts one back after an error) needs no new
+    driver.
+
+    Args:
+        match: Returns the match the view shows now.
+        names: Returns the page's names for the seats ("You", "Computer 1").
+        decision: Returns a value naming the decision open now, for the click
+            guard (`bind`); by default the match and how many actions it has
+            taken.  A view with a hot seat adds who is at the screen.
+        held_chance: Returns True when the pending chance action waits for a
+            button (the tournament's spins); None: chance never waits.
+        chance_seat: Returns whose button draws held chance (the tournament's
+            active player), or None for nobody's; only asked when
+            `held_chance` is True.
+        game: The page's word for the game, in "the game is over".
+        restart: What to do once it is over, e.g. "start a new game below".
+        held_name: The name of held chance, e.g. "spin".
+        held_button: The button that draws it, e.g. "Spin ⟳".
+    """
+
+    def __init__(
+        self,
+        match: Callable[[], Match],
+        names: Callable[[], SeatNames],
+        *,
+        decision: Callable[[], Hashable] | None = None,
+        held_chance: Callable[[Match], bool] | None = None,
+        chance_seat: Callable[[Match], Seat | None] | None = None,
+        game: str = "game",
+        restart: str = "start a new game below",
+        held_name: str = "spin",
+        held_button: str = "Spin ⟳",
+    ) -> None:
+        self._match = match
+        self._names = names
+        self._held = held_chance
+        self._chance_seat = chance_seat
+        self._game, self._restart = game, restart
+        self._held_name, self._held_button = held_name, held_button
+        self._guard = ClickGuard(decision or (lambda: (id(self._match()), len(self._match().actions))))
+
+    # -- who acts -----------------------------------------------------------------------------
+
+    def due(self) -> Due:
+        """Returns who acts now.
+
+        Raises:
+            TurnNotSupported: At a simultaneous or judge's node (or any node
+                that is neither a seat, chance nor the end).
+        """
+        match = self._match()
+        if match.is_over:
+            return Due(Turn.OVER, None)
+        actor = match.actor
+        if actor is CHANCE:
+            if self._held is None or not self._held(match):
+                return Due(Turn.CHANCE, None)
+            seat = self._chance_seat(match) if self._chance_seat is not None else None
+            person = seat is not None and seat in match.humans
+            return Due(Turn.PERSON_CHANCE if person else Turn.COMPUTER, seat)
+        if _is_seat(actor):
+            return Due(Turn.PERSON if match.waiting_for == actor else Turn.COMPUTER, actor)
+        if actor is TERMINAL:  # pragma: no cover - is_over says so first
+            return Due(Turn.OVER, None)
+        raise TurnNotSupported(actor)
+
+    def person_due(self) -> Seat | None:
+        """Returns the person who must act now (a choice, or a press for held chance), or None."""
+        due = self.due()
+        return due.seat if due.turn in (Turn.PERSON, Turn.PERSON_CHANCE) else None
+
+    @property
+    def computers_may_go(self) -> bool:
+        """True while "Next ▶" and "Fast-forward ⏩" may play (a computer's or chance's turn)."""
+        return self.due().turn in (Turn.COMPUTER, Turn.CHANCE)
+
+    def acting_person(self, *, ready: Callable[[Seat], bool] | None = None) -> Seat:
+        """Returns the person who may choose now, or raises a kind message saying why nobody may.
+
+        Args:
+            ready: Returns False while `seat` must first press ready on the
+                hot-seat pass screen; None: everyone is ready.
+
+        Raises:
+            IllegalActionError: The game is over, a person must first press
+                the held-chance button, it is a computer's turn, or the person
+                has not pressed ready.
+            TurnNotSupported: As for `due`.
+        """
+        due = self.due()
+        if due.turn is Turn.OVER:
+            raise IllegalActionError(f"the {self._game} is over — {self._restart}")
+        if due.turn is Turn.PERSON_CHANCE:
+            raise IllegalActionError(f"{self._held_name} first: press {self._held_button}")
+        if due.turn is not Turn.PERSON or due.seat is None:
+            raise IllegalActionError("it is a computer's turn — press Next ▶ or Fast-forward ⏩")
+        if ready is not None and not ready(due.seat):
+            name = self._names()[due.seat]
+            raise IllegalActionError(f"{name} must press ready first, so that only they see their card")
+        return due.seat
+
+    def check_computers(self) -> None:
+        """Raises a kind message unless the computers (or chance) may go on now.
+
+        Raises:
+            IllegalActionError: The game is over, or a person must act first.
+            TurnNotSupported: As for `due`.
+        """
+        due = self.due()
+        if due.turn is Turn.OVER:
+            raise IllegalActionError(f"the {self._game} is over — {self._restart}")
+        if due.seat is None:
+            return
+        whose = self._names().whose(due.seat)
+        if due.turn is Turn.PERSON:
+            raise IllegalActionError(f"it is {whose} turn — a person must choose first")
+        if due.turn is Turn.PERSON_CHANCE:
+            raise IllegalActionError(f"it is {whose} {self._held_name} — press {self._held_button}")
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def settle(self, events: list[Event] | None = None) -> list[Event]:
+        """Takes the pending chance actions the page does not hold, so the table is at rest.
+
+        Args:
+            events: A list to add the events to; None for a new one.
+
+        Returns:
+            `events`, with the events of the chance actions taken.
+
+        Raises:
+            RuntimeError: If chance acts more than `CHANCE_STEPS_MAX` times in
+                a row (a rules bug); the error boundary reports it.
+            TurnNotSupported: As for `due`.
+        """
+        taken = [] if events is None else events
+        match = self._match()
+        steps = 0
+        while self.due().turn is Turn.CHANCE:
+            steps += 1
+            if steps > CHANCE_STEPS_MAX:
+                raise RuntimeError(
+                    f"chance acted {CHANCE_STEPS_MAX} times in a row without a player's turn; "
+                    f"last action {match.actions[-1]!r}"
+                )
+            taken.extend(match.step())
+        return taken
+
+    def submit(self, action: Action) -> list[Event]:
+        """Applies a person's action (already checked legal), then settles chance; returns the events.
+
+        Raises:
+            IllegalActionError: If no person is to act or `action` is not
+                legal (nothing changes).
+        """
+        return self.settle(list(self._match().submit(action)))
+
+    def press_chance(self) -> list[Event]:
+        """Draws the held chance action (a spin) and settles what follows; returns the events.
+
+        Raises:
+            IllegalActionError: If no held chance is pending.
+        """
+        due = self.due()
+        match = self._match()
+        if due.turn not in (Turn.PERSON_CHANCE, Turn.COMPUTER) or match.actor is not CHANCE:
+            raise IllegalActionError(f"there is nothing to {self._held_name} just now")
+        return self.settle(list(match.step()))
+
+    def take_turn(self, *, until: Callable[[Sequence[Event]], bool] | None = None, max_steps: int) -> list[Event]:
+        """Plays one round of computer and chance steps, then settles chance; returns the events.
+
+        Args:
+            until: Returns True once the events of the round so far end it
+                (e.g. a comparison was revealed); None: a round is one step.
+            max_steps: Most steps in one round.
+
+        Raises:
+            RuntimeError: If `until` is given and the round has not ended
+                after `max_steps` steps (a rules or strategy bug).
+            TurnNotSupported: As for `due`.
+        """
+        match = self._match()
+        events: list[Event] = []
+        steps = 0
+        while self.due().turn in (Turn.COMPUTER, Turn.CHANCE):
+            if until is None and steps:
+                break
+            if until is not None and until(events):
+                break
+            if steps >= max_steps:
+                raise RuntimeError(f"the round did not end after {max_steps} computer and chance actions")
+            events.extend(match.step())
+            steps += 1
+        return self.settle(events)
+
+    def fast_forward(
+        self, *, max_rounds: int, until: Callable[[Sequence[Event]], bool] | None = None, max_steps: int = 1
+    ) -> Played:
+        """Plays rounds (as `take_turn`) until a person must act, the game ends, or `max_rounds` rounds.
+
+        A round that ends without meeting `until` (a person must act
+        mid-round) is not counted and stops the run.
+
+        Raises:
+            RuntimeError: As for `take_turn`.
+            TurnNotSupported: As for `due`.
+        """
+        events: list[Event] = []
+        rounds = 0
+        while rounds < max_rounds and self.computers_may_go:
+            batch = self.take_turn(until=until, max_steps=max_steps)
+            events.extend(batch)
+            if until is not None and not until(batch):
+                break
+            rounds += 1
+        return Played(tuple(events), rounds)
+
+    # -- stale clicks ---------------------------------------------------------------------------
+
+    def bind(self, button: ipw.Button, intent: Callable[[], object]) -> ipw.Button:
+        """Makes a click on `button` call `intent` while the decision it was made for is open.
+
+        See `widgets._toolkit.rerender.ClickGuard`: a double click or a click
+        on a button a re-render replaced is ignored quietly.
+        """
+        return self._guard.bind(button, intent)
