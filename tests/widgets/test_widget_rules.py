@@ -3,7 +3,7 @@
 Widgets never print, sleep, call ``display()``, use ``display_id``, start
 threads, draw from the global ``random`` generator, use pyplot's global state,
 or put a ``<script>`` in the page.  The modules are found at run time, so a
-new widget module (in a sub-package too) is checked without anyone listing it.  Docstrings may name
+new widget module is checked without anyone listing it.  Docstrings may name
 these things (to say they are not used); code may not.
 """
 
