@@ -13,7 +13,7 @@ from pathlib import Path
 import ipywidgets as ipw
 import pytest
 
-from tests.widgets.widget_helpers import browser_text, descendants
+from tests.widgets.widget_helpers import browser_text, descendants, page_words
 from toptrumps_core import svg
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory, ClassicRules
@@ -204,6 +204,24 @@ def test_every_mini_game_has_its_panel() -> None:
     assert {"⬆ Higher (or equal)", "⬇ Lower (or equal)"} <= seen[Sector.HI_LO]
     assert any(label.startswith("Steal from") for label in seen[Sector.STEAL_A_PIN])
     assert "pass" in seen[Sector.SHOOT_OUT] or "choose" in seen[Sector.SHOOT_OUT]
+
+
+def test_t12_after_hi_lo_the_panel_shows_the_row_as_it_ended() -> None:
+    """Between mini-games, right after Hi Lo, the panel shows Hi Lo's last row and calls (the public view)."""
+    arena = TournamentArena.new(seats=3, humans=0, seed=SEED)
+    rules = arena.match.rules
+    for _ in range(3_000):
+        ended = rules.public_view(arena.match.state).last_hilo
+        if ended is not None and ended.calls:
+            break
+        assert arena.screen != "over", "no Hi Lo with a call was played"
+        arena.next()
+    words = page_words(arena._panel)
+    assert "Hi Lo is over" in arena._panel_head.value
+    for card in ended.faces:
+        assert card is None or ended.deck.cards[card].name in words
+    for slot, (direction, right) in enumerate(ended.calls, start=2):
+        assert f"Card {slot} — called {direction}: {'right ✓' if right else 'wrong ✗'}" in words
 
 
 # -- steps ---------------------------------------------------------------------------------------------

@@ -72,6 +72,7 @@ from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
 from toptrumps_core.tournament.head_to_head import HeadToHeadRules
 from toptrumps_core.tournament.hilo import HiLoRules, HiLoState
 from toptrumps_core.tournament.my_game import MyGameRules
+from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.shoot_out import ShootOutRules
 from toptrumps_core.tournament.steal_a_pin import StealAPinRules
 
@@ -292,6 +293,8 @@ class TournamentState(Recorded):
         mini: The state of the mini-game or Finale being played, or None.
         turns: Mini-games finished so far.
         outcome: The outcome once the Finale is won, else None.
+        last_hilo: Hi Lo's final state when the mini-game finished last was
+            Hi Lo, so its row can be shown until the next one; else None.
     """
 
     table: Table
@@ -300,6 +303,7 @@ class TournamentState(Recorded):
     mini: MiniGameState | None = None
     turns: int = 0
     outcome: Outcome | None = None
+    last_hilo: MiniGameState | None = None
 
 
 @dataclass(frozen=True)
@@ -527,6 +531,22 @@ class TournamentRules(ArenaRules):
             outcome=state.outcome,
         )
 
+    def public_view(self, state: TournamentState) -> PublicView:
+        """Returns what everyone at the table may see, a watching class included (T1-T16).
+
+        The tracks, supply and Pin Master (T1), whose turn it is (T3, T4),
+        the stage, the arena's stack sizes, hand sizes, face-up discards,
+        the Finale's card counts (T16) and Hi Lo's face-up row (T12), and
+        between mini-games right after Hi Lo the row it ended with.  Never a
+        card in hand or a face-down card: those are in `observe` only.
+        """
+        view = self.observe(state, self.table(state).pins.pin_master)  # its public fields are every seat's
+        ended = state.last_hilo
+        last_hilo = None
+        if ended is not None and ended.opening is not None and state.phase is Phase.SPIN:
+            last_hilo = HiLoRules(self.openings[ended.opening], self.hilo_pins).observe(ended.play)
+        return PublicView.of(view, last_hilo=last_hilo)
+
     def outcome(self, state: TournamentState) -> Outcome | None:
         """Returns ``Outcome(FINALE_WON, {winner})`` once the Finale is won, else None."""
         return state.outcome
@@ -551,8 +571,10 @@ class TournamentRules(ArenaRules):
             final = replace(state, table=table, phase=Phase.OVER, mini=None, sector=None, outcome=outcome)
             return Transition(final, tuple(events))
         if game.spin_again(mini):  # rule T13: nobody to rob
-            return Transition(replace(state, table=table, phase=Phase.SPIN, mini=None, sector=None), tuple(events))
-        state = replace(state, table=table, mini=None, sector=None, turns=state.turns + 1)
+            again = replace(state, table=table, phase=Phase.SPIN, mini=None, sector=None, last_hilo=None)
+            return Transition(again, tuple(events))
+        ended_hilo = mini if isinstance(mini.play, HiLoState) else None
+        state = replace(state, table=table, mini=None, sector=None, turns=state.turns + 1, last_hilo=ended_hilo)
         full = table.pins.full_tracks()
         if full:  # rule T15
             events.append(FinaleBegan(full))

@@ -6,8 +6,6 @@ may see above and beside the mini-game's panel.
 
 from __future__ import annotations
 
-from typing import Any
-
 from toptrumps_core.protocol import Seat
 from toptrumps_core.tournament import svg as tsvg
 from toptrumps_core.tournament.head_to_head import PickOpponent
@@ -15,6 +13,7 @@ from toptrumps_core.tournament.hilo import (
     Call,
 )
 from toptrumps_core.tournament.my_game import PickDeck
+from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.steal_a_pin import Rob
 from widgets._common import (
     esc,
@@ -64,9 +63,9 @@ ARENA_CSS = """
 class ArenaBoard:
     """The part of `TournamentArena` that draws the title, the turn line, the order of play and the board."""
 
-    def _public(self) -> Any:
-        """Returns a seat's view used only for its public fields (never its own cards)."""
-        return self._match.view(0)
+    def _public(self) -> PublicView:
+        """Returns what everyone may see now (no card in hand, no face-down card)."""
+        return self._rules.public_view(self._match.state)
 
     def _render_title(self) -> None:
         rules = self._rules

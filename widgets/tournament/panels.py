@@ -9,7 +9,6 @@ winner screen, and one button per legal choice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -35,13 +34,6 @@ from toptrumps_core.tournament.game import (
 from toptrumps_core.tournament.head_to_head import PickOpponent
 from toptrumps_core.tournament.hilo import (
     Call,
-    HiLoCalled,
-    HiLoCategoryChosen,
-    HiLoEnded,
-    HiLoLaid,
-    HiLoPutAside,
-    HiLoRowClosedUp,
-    HiLoTurned,
 )
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
@@ -67,17 +59,6 @@ _PRIZES: Mapping[Sector, str] = {
     Sector.STEAL_A_PIN: "take a pin from another player's track",
     Sector.GRAB_TWO_PINS: "take 2 pins from the supply",
 }
-
-
-@dataclass(frozen=True)
-class _HiLoRow:
-    """Hi Lo's row as the events showed it: face-up cards by slot, put-aside cards, calls."""
-
-    faces: tuple[int | None, ...]
-    put_aside: tuple[int, ...]
-    category: int | None
-    calls: tuple[tuple[int, str, bool], ...]
-    pins: int | None
 
 
 class ArenaPanels:
@@ -336,40 +317,16 @@ class ArenaPanels:
             parts.append(self._choice_buttons(vertical=False))
         return parts
 
-    def _hilo_row(self) -> _HiLoRow:
-        faces: list[int | None] = []
-        put_aside: list[int] = []
-        calls: list[tuple[int, str, bool]] = []
-        category = None
-        pins = None
-        for event in self._mini_events:
-            if isinstance(event, HiLoLaid):
-                faces = [None] * event.count
-            elif isinstance(event, HiLoTurned):
-                while len(faces) <= event.slot:
-                    faces.append(None)
-                faces[event.slot] = event.card
-            elif isinstance(event, HiLoPutAside):
-                put_aside.append(event.card)
-                faces[event.slot] = None
-            elif isinstance(event, HiLoRowClosedUp) and None in faces:
-                faces.pop()
-            elif isinstance(event, HiLoCategoryChosen):
-                category = event.category
-            elif isinstance(event, HiLoCalled):
-                calls.append((event.slot, event.direction, event.right))
-            elif isinstance(event, HiLoEnded):
-                pins = event.pins
-        return _HiLoRow(tuple(faces), tuple(put_aside), category, tuple(calls), pins)
-
     def _hilo_parts(self, finished: bool) -> list[ipw.Widget]:
-        deck = self._deck_in_play()
+        """Hi Lo's row from the public view: face-up cards, the calls judged, the cards put aside (T12)."""
+        public = self._public()
+        row = public.last_hilo if finished else public.hilo
         parts: list[ipw.Widget] = []
-        if deck is None:
+        if row is None:
             return parts
-        row = self._hilo_row()
+        deck = row.deck
         figures = []
-        verdicts = {slot: (direction, right) for slot, direction, right in row.calls}
+        verdicts = dict(enumerate(row.calls, start=1))  # the n-th call is judged on the (n + 1)-th card
         for slot, card in enumerate(row.faces):
             if card is None:
                 picture = svg.face_down(width_px=150, label="?")
@@ -389,9 +346,9 @@ class ArenaPanels:
         if self.screen == "choose" and self._match.waiting_for is not None:
             legal = self._match.legal_actions()
             if legal and isinstance(legal[0], Call):
-                shown = [c for c in row.faces if c is not None]
-                if shown and row.category is not None:
-                    value = value_text(deck.categories[row.category], deck.cards[shown[-1]].values[row.category])
+                shown = row.shown
+                if shown is not None and row.category is not None:
+                    value = value_text(deck.categories[row.category], shown.values[row.category])
                     ask = f"Will the next card be higher or lower than {value}? (Equal counts as right.)"
                 else:
                     ask = "Higher or lower? (Equal counts as right.)"

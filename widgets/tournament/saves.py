@@ -165,7 +165,7 @@ class SaveAndResume:
         return tuple(seat for seat, kind in enumerate(players) if kind == "human")
 
     def _match_summary(self) -> str:
-        view = self._match.view(0)
+        view = self._public()
         if self._match.is_over:
             return self.winner_text
         pins = ", ".join(f"{self._names[s]} {n}" for s, n in enumerate(view.tracks))
