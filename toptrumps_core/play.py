@@ -7,8 +7,14 @@ seat's view and its own stream; at a human seat `Match.advance` stops and
 waits for `Match.submit`.  `Match.from_record` rebuilds a match from its
 record by stepping the same loop again (to resume a saved game, or undo).
 
+At a `SIMULTANEOUS` node every listed seat submits one action; the match
+keeps each submission sealed (outside the state, so no view shows it) until
+all are in, then applies them at once as one `JointAction`.  At a `JUDGE`
+node the match's judge decides: `HUMAN` (`Match.submit`) or a computer judge,
+which chooses from ``rules.judge_view(state)`` with its own stream.
+
 Seeds: the match seed derives independent streams, ``"chance"`` and
-``"seat/N"`` (see `toptrumps_core.chance.stream`), so the same seed and the
+``"seat/N"`` and ``"judge"`` (see `toptrumps_core.chance.stream`), so the same seed and the
 same choices give the same game, and a change of one seat's strategy leaves
 the deal unchanged.
 
@@ -26,7 +32,23 @@ from typing import Any
 
 from toptrumps_core.chance import stream
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
-from toptrumps_core.protocol import CHANCE, TERMINAL, Action, Event, Game, Outcome, Seat, Termination, check_seat
+from toptrumps_core.protocol import (
+    CHANCE,
+    JUDGE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    Actor,
+    Event,
+    Game,
+    JointAction,
+    JudgedGame,
+    Outcome,
+    Seat,
+    SimultaneousGame,
+    Termination,
+    check_seat,
+)
 from toptrumps_core.record import GameRecord
 from toptrumps_core.strategies import HUMAN, CardCounting, Human, Strategy, get_strategy
 
@@ -37,6 +59,8 @@ SeatPlayer = Strategy | Human | str
 
 DEFAULT_MAX_ACTIONS = 100_000
 """The driver's cap on actions per game (rule C12); about 50,000 comparisons."""
+
+_WHO = {CHANCE: "chance", JUDGE: "the judge", SIMULTANEOUS: "a computer seat"}
 
 
 def default_strategy(rules: Game) -> Strategy:
@@ -93,7 +117,7 @@ def _seat_players(rules: Game, strategies: Sequence[SeatPlayer] | None) -> tuple
 
 
 class Match:
-    """One game in progress, advanced by computers and chance until a human acts.
+    """One game in progress, advanced by computers and chance until a person acts.
 
     Args:
         rules: The rules object (e.g. `ClassicRules`).
@@ -107,12 +131,17 @@ class Match:
         start: A start state (e.g. from ``rules.start_from``), or None for
             the rules' initial state.
         max_actions: The cap on actions (rule C12); None for no cap.
+        judge: Who decides at the `JUDGE` nodes of a `JudgedGame`: `HUMAN`
+            for a person (through `submit`), or a computer judge (an object
+            with ``choose(judge_view, legal, rng)``).  None for a game without
+            a judge.
 
     Raises:
         RuleOptionError: If the number of strategies differs from the seats,
             an entry is not `HUMAN`, a known strategy name or an object with
-            a ``choose`` method (the message names the seat), or
-            `max_actions` is not None or a whole number >= 1.
+            a ``choose`` method (the message names the seat), `max_actions`
+            is not None or a whole number >= 1, or the judge is missing for
+            a `JudgedGame` or not `HUMAN` or an object with ``choose``.
 
     Example:
         >>> from toptrumps_core import ClassicRules, load_deck
@@ -131,38 +160,69 @@ class Match:
         seed: int | str | None = None,
         start: Any = None,
         max_actions: int | None = DEFAULT_MAX_ACTIONS,
+        judge: Strategy | Human | None = None,
     ) -> None:
         players = _seat_players(rules, strategies)
         if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
             raise RuleOptionError(f"max_actions must be None or a whole number >= 1 (rule C12); got {max_actions!r}")
+        _check_judge(rules, judge)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**6)
         self.rules = rules
         self.strategies: tuple[Strategy | Human, ...] = players
+        self.judge = judge
         self.seed = seed
         self.start = start
         self.max_actions = max_actions
         self._chance_rng = stream(seed, "chance")
         self._seat_rngs = tuple(stream(seed, f"seat/{n}") for n in range(rules.seats))
+        self._judge_rng = stream(seed, "judge")
         self.state: Any = rules.initial_state() if start is None else start
         self.actions: list[Action] = []
         self.events: list[Event] = []
+        self._sealed: dict[Seat, Action] = {}  # this SIMULTANEOUS node's submissions, kept from every view
         self._unfinished = False
 
     # -- reading ----------------------------------------------------------------
 
     @property
-    def actor(self) -> Any:
-        """Returns who acts now: a seat, CHANCE or TERMINAL."""
+    def actor(self) -> Actor:
+        """Returns who acts now: a seat, CHANCE, SIMULTANEOUS, JUDGE or TERMINAL."""
         return TERMINAL if self._unfinished else self.rules.actor(self.state)
 
     @property
     def waiting_for(self) -> Seat | None:
-        """Returns the human seat that must act now, or None."""
+        """Returns the human seat that must act now, or None.
+
+        At a `SIMULTANEOUS` node: the first listed human seat that has not
+        submitted yet (see `waiting_seats` for all of them).
+        """
         actor = self.actor
+        if actor is SIMULTANEOUS:
+            owed = self.waiting_seats
+            return owed[0] if owed else None
         if isinstance(actor, int) and isinstance(self.strategies[actor], Human):
             return actor
         return None
+
+    @property
+    def waiting_seats(self) -> tuple[Seat, ...]:
+        """Returns every human seat that must act now, in seat order (several only at SIMULTANEOUS)."""
+        actor = self.actor
+        if actor is SIMULTANEOUS:
+            return tuple(s for s in self._owed() if isinstance(self.strategies[s], Human))
+        seat = self.waiting_for
+        return () if seat is None else (seat,)
+
+    @property
+    def waiting_for_judge(self) -> bool:
+        """Returns True when a person judges and the game waits for their decision."""
+        return self.actor is JUDGE and isinstance(self.judge, Human)
+
+    @property
+    def submitted(self) -> tuple[Seat, ...]:
+        """Returns the seats whose sealed action at this SIMULTANEOUS node is in (not what it is)."""
+        return tuple(sorted(self._sealed))
 
     @property
     def outcome(self) -> Outcome | None:
@@ -182,7 +242,7 @@ class Match:
         return tuple(s for s, strategy in enumerate(self.strategies) if isinstance(strategy, Human))
 
     def view(self, seat: Seat) -> Any:
-        """Returns what `seat` may see now.
+        """Returns what `seat` may see now (never another seat's sealed action).
 
         Raises:
             IllegalActionError: If `seat` is not a seat number of this game
@@ -190,13 +250,33 @@ class Match:
         """
         return self.rules.observe(self.state, check_seat(seat, self.rules.seats))
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Returns the actions open to the current actor (empty for chance/terminal)."""
-        return () if self._unfinished else self.rules.legal_actions(self.state)
+    def judge_view(self) -> Any:
+        """Returns what the judge may see now.
+
+        Raises:
+            IllegalActionError: If the game has no judge.
+        """
+        return self._judged().judge_view(self.state)
+
+    def legal_actions(self, seat: Seat | None = None) -> tuple[Action, ...]:
+        """Returns the actions open to the current actor (empty for chance/terminal).
+
+        Args:
+            seat: At a `SIMULTANEOUS` node, the listed seat whose actions
+                are wanted (default: `waiting_for`); ignored elsewhere.
+        """
+        if self._unfinished:
+            return ()
+        if self.actor is SIMULTANEOUS:
+            seat = self.waiting_for if seat is None else check_seat(seat, self.rules.seats)
+            if seat is None or seat not in self._owed():
+                return ()
+            return self._simultaneous().legal_actions(self.state, seat)
+        return self.rules.legal_actions(self.state)
 
     @property
     def record(self) -> GameRecord:
-        """Returns the game so far as a `GameRecord`."""
+        """Returns the game so far as a `GameRecord` (sealed submissions are not in it yet)."""
         return GameRecord(self.rules, self.seed, self.start, tuple(self.actions), tuple(self.events), self.outcome)
 
     @classmethod
@@ -207,14 +287,17 @@ class Match:
         *,
         upto: int | None = None,
         max_actions: int | None = DEFAULT_MAX_ACTIONS,
+        judge: Strategy | Human | None = None,
     ) -> Match:
         """Returns the match of `record`, rebuilt by replaying its actions (resume, undo).
 
         The new match has the record's rules, seed and start, and has taken
-        the record's actions in order: a human seat's recorded action is
-        submitted; a chance or computer action is drawn again from the same
-        seeded stream, which must give the recorded action.  So the streams
-        stand where they stood, and play goes on exactly as it would have.
+        the record's actions in order: a person's recorded action (a human
+        seat's, a human judge's, a human seat's part of a `JointAction`) is
+        submitted; a chance, computer or computer judge's action is drawn
+        again from the same seeded stream, which must give the recorded
+        action.  So the streams stand where they stood, and play goes on
+        exactly as it would have.
 
         Args:
             record: The game to rebuild (e.g. ``Match.record`` or
@@ -224,13 +307,15 @@ class Match:
                 the strategy that played it, so it chooses the same again.
             upto: Replay only the first `upto` actions (undo); None for all.
             max_actions: The cap on actions (rule C12), as for `Match`.
+            judge: The judge, as for `Match`; a computer judge must be the
+                one that judged the record.
 
         Raises:
             RecordError: If the record has no seed, `upto` is out of range,
                 or the replay differs: an action is illegal where it stands,
-                or a computer seat or chance draws another action than the
-                record's (the message gives the action's position).
-            RuleOptionError: If `strategies` or `max_actions` is not valid.
+                or a computer seat, the judge or chance draws another action
+                than the record's (the message gives the action's position).
+            RuleOptionError: If `strategies`, `max_actions` or `judge` is not valid.
 
         Example:
             >>> from toptrumps_core import HUMAN, ClassicRules, load_deck
@@ -249,20 +334,20 @@ class Match:
             if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
                 raise RecordError(f"upto must be a whole number from 0 to {len(actions)}; got {upto!r}")
             actions = actions[:upto]
-        match = cls(record.rules, strategies, seed=record.seed, start=record.start, max_actions=max_actions)
+        match = cls(
+            record.rules, strategies, seed=record.seed, start=record.start, max_actions=max_actions, judge=judge
+        )
         for number, action in enumerate(actions):
+            actor = match.actor
             try:
-                if match.waiting_for is not None:
-                    match.submit(action)
-                    continue
-                actor = match.actor
-                match.step()
+                match._retake(action)
             except TopTrumpsError as err:
                 raise RecordError(f"action {number} ({action!r}) does not replay: {err}") from None
-            if match.actions[-1] != action:
-                who = "chance" if actor is CHANCE else f"seat {actor}'s strategy"
+            if len(match.actions) != number + 1 or match.actions[-1] != action:
+                drew = match.actions[-1] if len(match.actions) == number + 1 else "nothing"
+                who = f"seat {actor}'s strategy" if isinstance(actor, int) else _WHO.get(actor, repr(actor))
                 raise RecordError(
-                    f"action {number}: {who} drew {match.actions[-1]!r} where the record has {action!r}; "
+                    f"action {number}: {who} drew {drew!r} where the record has {action!r}; "
                     "is each computer seat the strategy that played it?"
                 )
         return match
@@ -270,26 +355,39 @@ class Match:
     # -- acting -------------------------------------------------------------------
 
     def step(self) -> tuple[Event, ...]:
-        """Takes one chance or computer action and returns its events.
+        """Takes one chance, computer or computer judge's action and returns its events.
+
+        At a `SIMULTANEOUS` node with no person still to submit, every
+        computer seat still to act chooses (each from its own view) and the
+        joint action is applied.
 
         Raises:
-            IllegalActionError: If a human must act or the game is over.
+            IllegalActionError: If a person must act or the game is over.
         """
         actor = self.actor
         if actor is TERMINAL:
             raise IllegalActionError("the game is over")
         if actor is CHANCE:
-            action = self.rules.chance(self.state).sample(self._chance_rng)
-        else:
-            strategy = self.strategies[actor]
-            if isinstance(strategy, Human):
-                raise IllegalActionError(f"seat {actor} is a human seat; use submit()")
+            return self._apply(self.rules.chance(self.state).sample(self._chance_rng))
+        if actor is SIMULTANEOUS:
+            if self.waiting_seats:
+                raise IllegalActionError(f"seat {self.waiting_seats[0]} is a human seat; use submit()")
+            return self._close_joint()
+        if actor is JUDGE:
+            judge = self.judge
+            if isinstance(judge, Human) or judge is None:
+                raise IllegalActionError("the judge is a person; use submit()")
             legal = self.rules.legal_actions(self.state)
-            action = strategy.choose(self.rules.observe(self.state, actor), legal, self._seat_rngs[actor])
-        return self._apply(action)
+            return self._apply(judge.choose(self.judge_view(), legal, self._judge_rng))
+        assert isinstance(actor, int)
+        strategy = self.strategies[actor]
+        if isinstance(strategy, Human):
+            raise IllegalActionError(f"seat {actor} is a human seat; use submit()")
+        legal = self.rules.legal_actions(self.state)
+        return self._apply(strategy.choose(self.rules.observe(self.state, actor), legal, self._seat_rngs[actor]))
 
     def advance(self, *, max_steps: int | None = None) -> tuple[Event, ...]:
-        """Runs chance and computer seats until a human must act or the game ends.
+        """Runs chance, computer seats and a computer judge until a person must act or the game ends.
 
         Args:
             max_steps: Stop after this many actions (e.g. one computer
@@ -300,23 +398,95 @@ class Match:
         """
         events: list[Event] = []
         steps = 0
-        while self.actor is not TERMINAL and self.waiting_for is None:
+        while self.actor is not TERMINAL and self.waiting_for is None and not self.waiting_for_judge:
             if max_steps is not None and steps >= max_steps:
                 break
             events.extend(self.step())
             steps += 1
         return tuple(events)
 
-    def submit(self, action: Action) -> tuple[Event, ...]:
-        """Applies a human seat's action and returns its events.
+    def submit(self, action: Action, *, seat: Actor | None = None) -> tuple[Event, ...]:
+        """Applies a person's action and returns its events.
+
+        At a `SIMULTANEOUS` node the action is sealed: it is kept from every
+        view and from the record until every listed seat's action is in; the
+        last submission makes the computer seats choose and applies them
+        all at once (before that, the events are empty).
+
+        Args:
+            action: One of ``legal_actions(seat)``.
+            seat: Who acts: a human seat, or `JUDGE` for a human judge.
+                None for the one person who is to act now; needed at a
+                `SIMULTANEOUS` node where several people have yet to submit.
 
         Raises:
-            IllegalActionError: If no human seat is to act, or `action` is not
-                legal (the message lists the legal ones); nothing changes.
+            IllegalActionError: If no person is to act, `seat` is not to act
+                now (out of turn, or it has already submitted), or `action`
+                is not legal (the message lists the legal ones); nothing
+                changes.
         """
-        if self.waiting_for is None:
-            raise IllegalActionError(f"no human seat is to act now (actor: {self.actor!r})")
+        actor = self.actor
+        if actor is SIMULTANEOUS:
+            owed = self.waiting_seats
+            if seat is None and len(owed) > 1:
+                raise IllegalActionError(f"seats {list(owed)} are to act at once; say which one with seat=")
+            chosen = owed[0] if seat is None and owed else seat
+            if chosen not in owed:
+                done = " (it has already submitted)" if chosen in self._sealed else ""
+                raise IllegalActionError(f"seat {chosen!r} is not to act now{done}; the seats to act are {list(owed)}")
+            assert isinstance(chosen, int)
+            legal = self._simultaneous().legal_actions(self.state, chosen)
+            if action not in legal:
+                raise IllegalActionError(f"{action!r} is not legal for seat {chosen}; expected one of {list(legal)!r}")
+            self._sealed[chosen] = action
+            return () if self.waiting_seats else self._close_joint()
+        person: Actor | None = JUDGE if self.waiting_for_judge else self.waiting_for
+        if person is None:
+            raise IllegalActionError(f"no person is to act now (actor: {actor!r})")
+        if seat is not None and seat != person:
+            raise IllegalActionError(f"{seat!r} is not to act now; {person!r} is")
         return self._apply(action)
+
+    def _retake(self, action: Action) -> None:
+        """Takes the recorded `action` again: submits a person's part, draws the rest."""
+        if self.actor is SIMULTANEOUS and isinstance(action, JointAction):
+            people = [(s, a) for s, a in action.moves if 0 <= s < self.rules.seats and s in self.waiting_seats]
+            for seat, move in people:
+                self.submit(move, seat=seat)
+            if not people:
+                self.step()
+        elif self.waiting_for is not None or self.waiting_for_judge:
+            self.submit(action)
+        else:
+            self.step()
+
+    def _owed(self) -> tuple[Seat, ...]:
+        """Returns the listed seats of this SIMULTANEOUS node that have not submitted yet."""
+        return tuple(s for s in self._simultaneous().seats_to_act(self.state) if s not in self._sealed)
+
+    def _close_joint(self) -> tuple[Event, ...]:
+        """Lets the computer seats still to act choose, then applies the joint action."""
+        rules = self._simultaneous()
+        for seat in self._owed():
+            strategy = self.strategies[seat]
+            assert not isinstance(strategy, Human)
+            legal = rules.legal_actions(self.state, seat)
+            self._sealed[seat] = strategy.choose(rules.observe(self.state, seat), legal, self._seat_rngs[seat])
+        joint = JointAction(tuple(self._sealed.items()))
+        try:
+            return self._apply(joint)
+        finally:
+            self._sealed.clear()
+
+    def _simultaneous(self) -> SimultaneousGame:
+        if not isinstance(self.rules, SimultaneousGame):
+            raise IllegalActionError(f"{type(self.rules).__name__} has no simultaneous nodes (no seats_to_act)")
+        return self.rules
+
+    def _judged(self) -> JudgedGame:
+        if not isinstance(self.rules, JudgedGame):
+            raise IllegalActionError(f"{type(self.rules).__name__} has no judge (no judge_view)")
+        return self.rules
 
     def _apply(self, action: Action) -> tuple[Event, ...]:
         transition = self.rules.apply(self.state, action)
@@ -329,6 +499,18 @@ class Match:
         return transition.events
 
 
+def _check_judge(rules: Game, judge: object) -> None:
+    """Raises RuleOptionError unless `judge` fits `rules`: HUMAN or a computer judge for a judged game."""
+    if judge is None:
+        if isinstance(rules, JudgedGame):
+            raise RuleOptionError(f"{type(rules).__name__} needs a judge: pass judge=HUMAN or a computer judge")
+        return
+    if not isinstance(rules, JudgedGame):
+        raise RuleOptionError(f"{type(rules).__name__} has no judge; got judge={judge!r}")
+    if isinstance(judge, type) or not (isinstance(judge, Human) or callable(getattr(judge, "choose", None))):
+        raise RuleOptionError(f"the judge must be HUMAN or a computer judge with a choose() method; got {judge!r}")
+
+
 def play(
     rules: Game,
     strategies: Sequence[SeatPlayer] | None = None,
@@ -336,6 +518,7 @@ def play(
     seed: int | str | None = None,
     start: Any = None,
     max_actions: int | None = DEFAULT_MAX_ACTIONS,
+    judge: Strategy | None = None,
 ) -> GameRecord:
     """Plays a whole game between computer seats and returns its record.
 
@@ -349,14 +532,17 @@ def play(
         start: A scenario start state, or None to shuffle and deal.
         max_actions: The cap (rule C12): a game still going after this many
             actions ends ``UNFINISHED`` with no winner.
+        judge: The computer judge of a `JudgedGame`; None for a game
+            without a judge.
 
     Returns:
         The `GameRecord`: ``record.outcome.winners``, ``.termination``,
         ``.actions``, ``.events``, ``.to_json()``.
 
     Raises:
-        RuleOptionError: If a seat is `HUMAN`, an entry is not a strategy or
-            a known strategy name, or the strategy count is wrong.
+        RuleOptionError: If a seat or the judge is `HUMAN`, an entry is not
+            a strategy or a known strategy name, the strategy count is wrong,
+            or the judge is missing for a judged game.
 
     Example:
         >>> from toptrumps_core import ClassicRules, load_deck
@@ -364,8 +550,10 @@ def play(
         >>> record.outcome.termination.name in {"LAST_STACK", "DRAW_ALL_OUT", "UNFINISHED"}
         True
     """
-    match = Match(rules, strategies, seed=seed, start=start, max_actions=max_actions)
+    match = Match(rules, strategies, seed=seed, start=start, max_actions=max_actions, judge=judge)
     if match.humans:
         raise RuleOptionError(f"play() runs computer seats only; seat {match.humans[0]} is HUMAN: use Match for it")
+    if isinstance(match.judge, Human):
+        raise RuleOptionError("play() runs computers only; the judge is HUMAN: use Match for it")
     match.advance()
     return match.record

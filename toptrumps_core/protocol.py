@@ -3,7 +3,8 @@
 A game is a frozen *rules* object plus pure functions over immutable *states*:
 
 - ``rules.initial_state()`` and scenario starts (``rules.start_from(...)``);
-- ``rules.actor(state)``: a seat number, `CHANCE`, or `TERMINAL`;
+- ``rules.actor(state)``: a seat number, `CHANCE`, `SIMULTANEOUS`, `JUDGE`
+  or `TERMINAL`;
 - ``rules.legal_actions(state)``: the actions open to that actor;
 - ``rules.chance(state)``: the distribution the driver draws from when the
   actor is `CHANCE` (rules never draw; the drawn outcome is applied as an
@@ -12,6 +13,20 @@ A game is a frozen *rules* object plus pure functions over immutable *states*:
   the action caused, or `IllegalActionError`;
 - ``rules.observe(state, seat)``: what one seat may see;
 - ``rules.outcome(state)``: an `Outcome` once terminal, else None.
+
+Two kinds of node let more than one seat, or no seat, decide:
+
+- `SIMULTANEOUS` (a `SimultaneousGame`): every seat that
+  ``rules.seats_to_act(state)`` lists submits one action, chosen from
+  ``rules.legal_actions(state, seat)`` and that seat's view of the same state.
+  The model is the *joint move*: the driver keeps each submission to itself
+  until all are in, then applies them at once as one `JointAction`, so no seat
+  can see another's choice before making its own (the state has not moved),
+  and the record holds one action and one transition for the node.
+- `JUDGE` (a `JudgedGame`): a decider who is not a seat, such as the quiz
+  master accepting a near miss, picks one of ``rules.legal_actions(state)``
+  from ``rules.judge_view(state)``.  The driver asks the judge given to the
+  match: a person, or a computer judge.
 
 This module holds the shared vocabulary: actors, outcomes with their reason,
 transitions, chance distributions with exact probabilities, the `Action` and
@@ -38,6 +53,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHANCE",
+    "JUDGE",
+    "SIMULTANEOUS",
     "TERMINAL",
     "Action",
     "Actor",
@@ -45,15 +62,19 @@ __all__ = [
     "Event",
     "Finite",
     "Game",
+    "JointAction",
+    "JudgedGame",
     "Lot",
     "Outcome",
     "Recorded",
     "ScenarioCards",
     "Seat",
     "Shuffle",
+    "SimultaneousGame",
     "Termination",
     "Transition",
     "UniformPermutation",
+    "check_joint",
     "check_seat",
     "recorded_type",
     "whole_number",
@@ -65,6 +86,8 @@ Seat: TypeAlias = int
 
 class _Node(enum.Enum):
     CHANCE = "chance"
+    SIMULTANEOUS = "simultaneous"
+    JUDGE = "judge"
     TERMINAL = "terminal"
 
     def __repr__(self) -> str:
@@ -73,11 +96,15 @@ class _Node(enum.Enum):
 
 CHANCE = _Node.CHANCE
 """The actor of a state where chance moves: the driver draws from `rules.chance`."""
+SIMULTANEOUS = _Node.SIMULTANEOUS
+"""The actor of a state where several seats decide at once (`SimultaneousGame`)."""
+JUDGE = _Node.JUDGE
+"""The actor of a state where a judge who is not a seat decides (`JudgedGame`)."""
 TERMINAL = _Node.TERMINAL
 """The actor of a state where the game is over."""
 
 Actor: TypeAlias = "Seat | _Node"
-"""Who acts in a state: a seat number, `CHANCE` or `TERMINAL`."""
+"""Who acts in a state: a seat number, `CHANCE`, `SIMULTANEOUS`, `JUDGE` or `TERMINAL`."""
 
 _RECORDED: dict[str, type] = {}
 
@@ -440,3 +467,81 @@ class Game(Protocol):
     def outcome(self, state: Any) -> Outcome | None:
         """Returns the outcome once the game is over, else None."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class JointAction(Action):
+    """The actions of a `SIMULTANEOUS` node, one per listed seat, applied at once.
+
+    Attributes:
+        moves: ``(seat, action)`` pairs in seat order, one for every seat of
+            ``rules.seats_to_act(state)``.
+
+    Raises:
+        TypeError: If a seat is not a whole number or an action is not an
+            `Action`.
+
+    Example:
+        >>> JointAction(((1, Lot(0)), (0, Lot(2)))).moves
+        ((0, Lot(seat=2)), (1, Lot(seat=0)))
+    """
+
+    moves: tuple[tuple[Seat, Action], ...]
+
+    def __post_init__(self) -> None:
+        moves = []
+        for seat, action in self.moves:
+            if not isinstance(action, Action):
+                raise TypeError(f"a JointAction holds actions; got {action!r} for seat {seat!r}")
+            moves.append((whole_number(seat, "a JointAction's seat"), action))
+        object.__setattr__(self, "moves", tuple(sorted(moves, key=lambda move: move[0])))
+
+    def action_of(self, seat: Seat) -> Action | None:
+        """Returns the action of `seat`, or None if it has none here."""
+        return next((action for s, action in self.moves if s == seat), None)
+
+
+@runtime_checkable
+class SimultaneousGame(Game, Protocol):
+    """A game with `SIMULTANEOUS` nodes (see the module docstring)."""
+
+    def seats_to_act(self, state: Any) -> tuple[Seat, ...]:
+        """Returns the seats that each submit one action at a SIMULTANEOUS node, in seat order."""
+        ...
+
+    def legal_actions(self, state: Any, seat: Seat | None = None) -> tuple[Action, ...]:
+        """Returns the actions open to `seat` at a SIMULTANEOUS node, else to the actor of `state`."""
+        ...
+
+
+@runtime_checkable
+class JudgedGame(Game, Protocol):
+    """A game with `JUDGE` nodes (see the module docstring)."""
+
+    def judge_view(self, state: Any) -> Any:
+        """Returns what the judge may see in `state` (e.g. the guess and the accepted answers)."""
+        ...
+
+
+def check_joint(rules: SimultaneousGame, state: Any, action: Action) -> JointAction:
+    """Returns `action` if it is a legal `JointAction` at the SIMULTANEOUS node `state`.
+
+    Rules call this at the start of ``apply`` on a SIMULTANEOUS node.
+
+    Raises:
+        IllegalActionError: If `action` is not a `JointAction`, does not hold
+            exactly one action for each seat of ``rules.seats_to_act(state)``,
+            or holds an action that is not legal for its seat (the message
+            names the seat and lists its legal actions).
+    """
+    if not isinstance(action, JointAction):
+        raise IllegalActionError(f"every listed seat acts at once here: expected a JointAction; got {action!r}")
+    seats = rules.seats_to_act(state)
+    given = tuple(seat for seat, _ in action.moves)
+    if given != seats:
+        raise IllegalActionError(f"expected one action from each of seats {list(seats)}; got {list(given)}")
+    for seat, move in action.moves:
+        legal = rules.legal_actions(state, seat)
+        if move not in legal:
+            raise IllegalActionError(f"{move!r} is not legal for seat {seat}; expected one of {list(legal)!r}")
+    return action
