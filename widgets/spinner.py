@@ -3,7 +3,7 @@
 The core draws every spin first (the `Spin` chance action is already in the
 game's record when the spinner moves); the page only *shows* it:
 
-- the picture is `toptrumps_core.tournament.svg.spinner`, in an ``HTML``
+- the picture is `toptrumps_core.svg.spinner`, in an ``HTML``
   widget, with a ``<style>`` holding one CSS ``@keyframes`` rule that turns
   the arrow from where it stood, through a few whole turns, to the drawn
   sector's angle; under ``@media (prefers-reduced-motion: reduce)`` the
@@ -35,7 +35,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from toptrumps_core.tournament import svg as tsvg
+from toptrumps_core import svg
 from widgets._boundary import ErrorBoundary, StatusKind, handler
 from widgets._common import esc
 
@@ -85,7 +85,7 @@ class Spinner(ipw.VBox):
 
     def __init__(
         self,
-        labels: Sequence[str] = tsvg.SECTOR_LABELS,
+        labels: Sequence[str] = svg.SECTOR_LABELS,
         *,
         caption: str = "",
         duration_s: float = SPIN_SECONDS,
@@ -208,7 +208,7 @@ class Spinner(ipw.VBox):
         Raises:
             ValueError: If `sector` is not 0..5 or `labels` is not six names.
         """
-        target = tsvg.sector_angle(sector)
+        target = svg.sector_angle(sector)
         new_labels = self._checked_labels(labels) if labels is not None else self._labels
         if self._spinning:
             self.cancel(reveal=True)
@@ -252,7 +252,7 @@ class Spinner(ipw.VBox):
             ValueError: If `sector` is not None or 0..5, or `labels` is not six names.
         """
         if sector is not None:
-            target = tsvg.sector_angle(sector)
+            target = svg.sector_angle(sector)
         new_labels = self._checked_labels(labels) if labels is not None else self._labels
         self._stop_task()
         self._token += 1
@@ -340,7 +340,7 @@ class Spinner(ipw.VBox):
     # -- drawing -------------------------------------------------------------------------------
 
     def _draw(self, *, animate: bool, mark: bool = True) -> None:
-        picture = tsvg.spinner(
+        picture = svg.spinner(
             self._labels,
             sector=self._sector,
             mark=mark and not animate,
@@ -348,7 +348,7 @@ class Spinner(ipw.VBox):
             width_px=self._width_px,
         )
         sector = "" if self._sector is None else str(self._sector)
-        angle = 0 if self._sector is None else tsvg.sector_angle(self._sector)
+        angle = 0 if self._sector is None else svg.sector_angle(self._sector)
         name = f"tt-spin-{self._instance}-{self._spins}"
         style = ""
         classes = "tt-spinner-box"
@@ -382,8 +382,8 @@ class Spinner(ipw.VBox):
     @staticmethod
     def _checked_labels(labels: Sequence[str]) -> tuple[str, ...]:
         names = tuple(str(label) for label in labels)
-        if len(names) != len(tsvg.SECTOR_LABELS):
-            raise ValueError(f"a spinner has {len(tsvg.SECTOR_LABELS)} sectors; got {len(names)} labels")
+        if len(names) != len(svg.SECTOR_LABELS):
+            raise ValueError(f"a spinner has {len(svg.SECTOR_LABELS)} sectors; got {len(names)} labels")
         return names
 
     def close(self) -> None:

@@ -89,8 +89,8 @@ def test_no_core_module_calls_the_global_random_generator(path: Path) -> None:
     assert global_random_calls(path.read_text(encoding="utf-8")) == []
 
 
-PRIVATE_SHARED = {("tournament/svg.py", "toptrumps_core.svg")}
-"""Known exceptions: the two picture modules share their element helpers (their owner keeps this under review)."""
+PRIVATE_SHARED: frozenset[tuple[str, str]] = frozenset()
+"""Known exceptions, as (module path, imported module) pairs: none."""
 
 
 def private_imports(source: str) -> list[str]:

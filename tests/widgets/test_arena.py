@@ -475,7 +475,7 @@ def test_an_unexpected_error_is_shown_logged_and_changes_nothing(
     def broken(*args: object, **kwargs: object) -> str:
         raise RuntimeError("the picture broke")
 
-    monkeypatch.setattr(board_module.tsvg, "pin_tracks", broken)
+    monkeypatch.setattr(board_module.svg, "pin_tracks", broken)
     arena.next_button.click()
     assert arena.status == GENERIC_MESSAGE
     assert arena.match.state == state and arena.match.actions == actions

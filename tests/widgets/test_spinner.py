@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from toptrumps_core.tournament import svg as tsvg
+from toptrumps_core import svg
 from toptrumps_core.tournament.arena import Spin
 from widgets.spinner import Spinner
 from widgets.tournament import TournamentArena
@@ -62,7 +62,7 @@ def test_the_animation_ends_at_the_drawn_sector(sector: int) -> None:
     spinner.spin_to(sector, result="done")
     html = picture(spinner)
     name, start, end = KEYFRAMES.search(html).groups()  # type: ignore[union-attr]
-    assert int(end) % 360 == tsvg.sector_angle(sector) == arrow_angle(html)
+    assert int(end) % 360 == svg.sector_angle(sector) == arrow_angle(html)
     assert int(end) - int(start) >= 3 * 360  # a few whole turns first
     assert drawn_sector(html) == sector
     assert f".{name} .tt-spinner-arrow {{ animation: {name} " in html
@@ -97,7 +97,7 @@ def test_a_spin_shown_without_animation_has_no_keyframes() -> None:
     spinner = Spinner()
     spinner.spin_to(4, result="Steal a Pin!", animate=False)
     assert "@keyframes" not in picture(spinner)
-    assert arrow_angle(picture(spinner)) == tsvg.sector_angle(4)
+    assert arrow_angle(picture(spinner)) == svg.sector_angle(4)
     assert spinner.result_text == "Steal a Pin!" and "Steal a Pin!" in result_html(spinner)
 
 
@@ -229,12 +229,12 @@ def test_the_arena_animates_to_the_sector_the_core_drew() -> None:
             assert isinstance(action, Spin)
             html = picture(arena.spinner)
             assert drawn_sector(html) == action.sector
-            assert int(KEYFRAMES.search(html).group(3)) % 360 == tsvg.sector_angle(action.sector)  # type: ignore[union-attr]
+            assert int(KEYFRAMES.search(html).group(3)) % 360 == svg.sector_angle(action.sector)  # type: ignore[union-attr]
             assert arena.screen == "spinning" and arena.spinner.button.disabled and not arena.buttons
             asyncio.run(pending.pop())
             assert arena.screen != "spinning"
             assert arena.spinner.result_text.rstrip("!") in (
-                *tsvg.SECTOR_LABELS,
+                *svg.SECTOR_LABELS,
                 *(f"Deck {i + 1}: {d.name}" for i, d in enumerate(arena.match.rules.openings)),
             )
             checked += 1

@@ -4,7 +4,7 @@ A thin view over a core `Match` of `TournamentRules`, for 2-6 players, any mix o
 
 - the card arena with its six openings (deck names and stack sizes), the
   spinner and every player's pin track, drawn by
-  `toptrumps_core.tournament.svg`; beside each track the last award and the
+  `toptrumps_core.svg`; beside each track the last award and the
   Pin Master who handed it out (`PinAwarded`, T1);
 - the spinner moves in the browser to the sector the core has already drawn
   (`widgets.spinner.Spinner`): a person spins on their own turn with the spin
@@ -57,11 +57,11 @@ from typing import Any, Literal
 
 import ipywidgets as ipw
 
+from toptrumps_core import svg
 from toptrumps_core.cards import Deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.play import Match
 from toptrumps_core.protocol import CHANCE, Action, Event, Seat
-from toptrumps_core.tournament import svg as tsvg
 from toptrumps_core.tournament.arena import MiniGameOver
 from toptrumps_core.tournament.arena import Stage as MiniStage
 from toptrumps_core.tournament.game import (
@@ -489,16 +489,16 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
         if self._last_spin is not None:
             self._show_spin(self._last_spin, animate=False)
         else:
-            self._spinner.show(None, result="", labels=tsvg.SECTOR_LABELS, caption="Spin for the mini-game")
+            self._spinner.show(None, result="", labels=svg.SECTOR_LABELS, caption="Spin for the mini-game")
         self._render()
 
     def _show_spin(self, spun: tuple[str, int, Seat | None, bool], *, animate: bool) -> None:
         kind, sector, seat, finale = spun
         who = self._names.subject(seat, "spin", "spins") if seat is not None else "The active player spins"
         if kind == "mini_game":
-            labels = tsvg.SECTOR_LABELS
+            labels = svg.SECTOR_LABELS
             caption = f"{who} for the mini-game"
-            result = f"{tsvg.SECTOR_LABELS[sector]}!"
+            result = f"{svg.SECTOR_LABELS[sector]}!"
         else:
             labels = tuple(self._deck_labels())
             caption = "Spin for the Finale's deck" if finale else f"{who} for the deck"

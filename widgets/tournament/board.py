@@ -6,8 +6,8 @@ may see above and beside the mini-game's panel.
 
 from __future__ import annotations
 
+from toptrumps_core import svg
 from toptrumps_core.protocol import Seat
-from toptrumps_core.tournament import svg as tsvg
 from toptrumps_core.tournament.head_to_head import PickOpponent
 from toptrumps_core.tournament.hilo import (
     Call,
@@ -161,7 +161,7 @@ class ArenaBoard:
         rules = self._rules
         in_use = view.opening if view.stage not in ("over", "spin", "start") else None
         self._tracks.value = str(
-            tsvg.pin_tracks(
+            svg.pin_tracks(
                 self._names,
                 view.tracks,
                 track_length=view.track_length,
@@ -172,7 +172,7 @@ class ArenaBoard:
                 width_px=540,
             )
         )
-        self._arena_picture.value = str(tsvg.arena(rules.openings, view.arena_counts, in_use=in_use, width_px=540))
+        self._arena_picture.value = str(svg.arena(rules.openings, view.arena_counts, in_use=in_use, width_px=540))
 
     def _render_spin_control(self) -> None:
         kind = self._pending_spin()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toptrumps_core import svg
 from toptrumps_core.cards import Deck
 from toptrumps_core.experiments import MAX_TOURNAMENTS, TournamentStats, tournament_stats
-from toptrumps_core.tournament import svg as tsvg
 from toptrumps_core.tournament.arena import SECTORS
 from toptrumps_core.tournament.game import (
     TournamentRules,
@@ -119,7 +119,7 @@ def _experiment_chart(result: TournamentStats) -> str:
         left.set_xlabel("mini-games before the Finale")
         left.set_ylabel("tournaments")
         left.set_title(f"How long? ({result.finished} tournaments)")
-        labels = list(tsvg.SECTOR_LABELS)
+        labels = list(svg.SECTOR_LABELS)
         positions = list(range(len(labels)))
         right.barh(positions, result.deciders, color="#0F7B3F")
         right.set_yticks(positions, labels)
@@ -138,11 +138,11 @@ def _experiment_summary(result: TournamentStats) -> str:
     if top is not None and result.finished:
         count = result.deciders[SECTORS.index(top)]
         share = (
-            f" <b>{esc(tsvg.sector_label(top))}</b> filled the last track most often ({count} of {result.finished})."
+            f" <b>{esc(svg.sector_label(top))}</b> filled the last track most often ({count} of {result.finished})."
         )
     best = max(range(len(SECTORS)), key=lambda i: result.winner_pins[i])
     pins = (
-        f" The winners' pins came most from <b>{esc(tsvg.SECTOR_LABELS[best])}</b>"
+        f" The winners' pins came most from <b>{esc(svg.SECTOR_LABELS[best])}</b>"
         f" ({result.winner_pins[best]} of {sum(p for p in result.winner_pins if p > 0)} pins won)."
         if result.finished
         else ""

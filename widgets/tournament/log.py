@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from toptrumps_core import svg
 from toptrumps_core.cards import Deck
 from toptrumps_core.events import GameEnded
 from toptrumps_core.protocol import Event, Outcome, Seat, Termination
-from toptrumps_core.tournament import svg as tsvg
 from toptrumps_core.tournament.arena import SECTORS, CardsDealt, CardsReturned, DeckSpun, MiniGameOver, Sector
 from toptrumps_core.tournament.duel import (
     CardsDiscarded,
@@ -135,7 +135,7 @@ class ArenaLog:
         elif isinstance(event, HiLoCategoryChosen):
             ctx.category = event.category
         elif isinstance(event, PinAwarded):
-            where = tsvg.sector_label(ctx.sector) if ctx.sector is not None else "the tournament"
+            where = svg.sector_label(ctx.sector) if ctx.sector is not None else "the tournament"
             master = self._names[event.pin_master]
             if event.robbed is not None:
                 self._notes[event.seat] = f"+1 stolen from {self._names[event.robbed]} · Pin Master: {master}"
@@ -165,7 +165,7 @@ class ArenaLog:
     def _game_name(self) -> str:
         if self._ctx.finale:
             return "the Finale"
-        return tsvg.sector_label(self._ctx.sector) if self._ctx.sector is not None else "the mini-game"
+        return svg.sector_label(self._ctx.sector) if self._ctx.sector is not None else "the mini-game"
 
     def _log_line(self, event: Event) -> str:
         """Returns one line of the log for `event` ("" for events not worth a line)."""
@@ -176,7 +176,7 @@ class ArenaLog:
                 starts = names.subject(seat, "start", "starts")
                 return f"{starts} the tournament: the spin for who starts chose {names.whom(seat)} (T3)."
             case MiniGameSpun(seat=seat, sector=sector):
-                return f"{names.subject(seat, 'spin', 'spins')}: {tsvg.sector_label(sector)}! ({RULE_IDS[sector]})"
+                return f"{names.subject(seat, 'spin', 'spins')}: {svg.sector_label(sector)}! ({RULE_IDS[sector]})"
             case TurnPassed(seat=seat):
                 return f"The turn passes left to {names.whom(seat)}."
             case FinaleBegan(full=full):
@@ -228,9 +228,9 @@ class ArenaLog:
             case MiniGameOver(sector=sector, winners=winners):
                 if winners:
                     return (
-                        f"{tsvg.sector_label(sector)} is over: {and_list([names.whom(s) for s in winners])} won pins."
+                        f"{svg.sector_label(sector)} is over: {and_list([names.whom(s) for s in winners])} won pins."
                     )
-                return f"{tsvg.sector_label(sector)} is over: no pins this time."
+                return f"{svg.sector_label(sector)} is over: no pins this time."
             case PinAwarded(seat=seat, count=count, pin_master=master, robbed=robbed):
                 if robbed is not None:
                     return (

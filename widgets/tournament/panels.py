@@ -17,7 +17,6 @@ import ipywidgets as ipw
 from toptrumps_core import svg
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.protocol import Action
-from toptrumps_core.tournament import svg as tsvg
 from toptrumps_core.tournament.arena import MiniGameOver, Sector
 from toptrumps_core.tournament.duel import (
     CardsRevealed,
@@ -110,7 +109,7 @@ class ArenaPanels:
             )
             return "Welcome to the Tournament!", [html_widget("tt-say", f'<div class="tt-say">{text}</div>')]
         over = last[-1]
-        head = f"{tsvg.sector_label(over.sector)} is over"
+        head = f"{svg.sector_label(over.sector)} is over"
         parts.extend(self._story_parts(over.sector, finished=True))
         parts.append(html_widget("tt-say", f'<div class="tt-say-big">{esc(self._result_words(over))}</div>'))
         return esc(head), parts
@@ -143,7 +142,7 @@ class ArenaPanels:
         else:
             sector = view.sector
             assert sector is not None
-            title = f"{tsvg.sector_label(sector)} ({RULE_IDS[sector]})"
+            title = f"{svg.sector_label(sector)} ({RULE_IDS[sector]})"
             sub = _PRIZES[sector]
             if view.opponent is not None and view.active is not None:
                 sub = f"{self._names[view.active]} against {self._names[view.opponent]}; {sub}"

@@ -1,4 +1,4 @@
-"""Tests for toptrumps_core.tournament.svg: the arena, the spinner and the pin tracks (T1, T3)."""
+"""Tests for the tournament pictures of toptrumps_core.svg: the arena, the spinner and the pin tracks (T1, T3)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from toptrumps_core import svg
 from toptrumps_core.cards import Category, Deck
 from toptrumps_core.svg import Svg
-from toptrumps_core.tournament import svg as tsvg
 from toptrumps_core.tournament.arena import SECTORS, Sector
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -49,7 +49,7 @@ def assert_safe_and_accessible(picture: str) -> ET.Element:
 
 
 def test_arena_has_six_openings_with_names_and_counts() -> None:
-    picture = tsvg.arena(DECKS, COUNTS, in_use=3)
+    picture = svg.arena(DECKS, COUNTS, in_use=3)
     root = assert_safe_and_accessible(picture)
     words = texts(root)
     for number in range(1, 7):
@@ -66,16 +66,16 @@ def test_arena_has_six_openings_with_names_and_counts() -> None:
 
 
 def test_arena_marks_nothing_when_no_opening_is_in_use_and_draws_empty_stacks_dashed() -> None:
-    picture = tsvg.arena(DECKS, COUNTS)
+    picture = svg.arena(DECKS, COUNTS)
     assert "IN PLAY" not in picture and "stroke-dasharray" in picture
 
 
 def test_arena_takes_decks_and_counts_them() -> None:
     deck = Deck.from_rows("Tiny", [Category("A"), Category("B")], {f"c{i}": [i, i] for i in range(7)})
-    picture = tsvg.arena([deck] * 6)
+    picture = svg.arena([deck] * 6)
     assert all_text(parse(picture)).count("7 cards") == 6
     with pytest.raises(ValueError, match="counts"):
-        tsvg.arena(DECKS)
+        svg.arena(DECKS)
 
 
 @pytest.mark.parametrize(
@@ -92,63 +92,63 @@ def test_arena_takes_decks_and_counts_them() -> None:
 )
 def test_arena_refuses_bad_input(decks: list[str], counts: list[object], kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        tsvg.arena(decks, counts, **kwargs)  # type: ignore[arg-type]
+        svg.arena(decks, counts, **kwargs)  # type: ignore[arg-type]
 
 
 # -- the spinner -------------------------------------------------------------------------------------
 
 
 def test_spinner_has_six_labelled_sectors() -> None:
-    root = assert_safe_and_accessible(tsvg.spinner(caption="Spin for the mini-game"))
+    root = assert_safe_and_accessible(svg.spinner(caption="Spin for the mini-game"))
     wedges = [p for p in root.iter(f"{NS}path") if p.get("fill", "").startswith("#") and "A" in p.get("d", "")]
     assert len(wedges) == 6
     text = all_text(root)
-    for label in tsvg.SECTOR_LABELS:
+    for label in svg.SECTOR_LABELS:
         for word in label.split():
             assert word in text
     assert "Spin for the mini-game" in texts(root)
-    assert tuple(tsvg.sector_label(s) for s in SECTORS) == tsvg.SECTOR_LABELS
-    assert tsvg.sector_label(Sector.GRAB_TWO_PINS) == "Grab 2 Pins"
+    assert tuple(svg.sector_label(s) for s in SECTORS) == svg.SECTOR_LABELS
+    assert svg.sector_label(Sector.GRAB_TWO_PINS) == "Grab 2 Pins"
 
 
 @pytest.mark.parametrize("sector", range(6))
 def test_spinner_arrow_points_at_the_sector(sector: int) -> None:
-    picture = tsvg.spinner(sector=sector)
+    picture = svg.spinner(sector=sector)
     root = assert_safe_and_accessible(picture)
     (arrow,) = [g for g in root.iter(f"{NS}g") if g.get("class") == "tt-spinner-arrow"]
     assert arrow.get("data-sector") == str(sector)
-    assert arrow.get("transform") == f"rotate({60 * sector + 30})" == f"rotate({tsvg.sector_angle(sector)})"
-    label = tsvg.SECTOR_LABELS[sector]
+    assert arrow.get("transform") == f"rotate({60 * sector + 30})" == f"rotate({svg.sector_angle(sector)})"
+    label = svg.SECTOR_LABELS[sector]
     assert f"points at sector {sector + 1}, {label}" in (root.find(f"{NS}desc").text or "")
     assert "★" in all_text(root)  # the result is marked in words, not colour alone
-    hidden = tsvg.spinner(sector=sector, mark=False)
+    hidden = svg.spinner(sector=sector, mark=False)
     assert "★" not in hidden and 'data-sector="' + str(sector) in hidden
 
 
 def test_spinner_not_spun_points_up_and_takes_deck_labels() -> None:
-    root = parse(tsvg.spinner())
+    root = parse(svg.spinner())
     (arrow,) = [g for g in root.iter(f"{NS}g") if g.get("class") == "tt-spinner-arrow"]
     assert arrow.get("transform") == "rotate(0)" and arrow.get("data-sector") == ""
     labels = [f"{i + 1} · {name}" for i, name in enumerate(DECKS)]
-    text = all_text(parse(tsvg.spinner(labels, sector=2)))
+    text = all_text(parse(svg.spinner(labels, sector=2)))
     assert "Countries" in text and "Dinosaurs" in text
 
 
 def test_sector_angles_are_the_middles_of_six_equal_sectors() -> None:
-    assert [tsvg.sector_angle(i) for i in range(6)] == [30, 90, 150, 210, 270, 330]
+    assert [svg.sector_angle(i) for i in range(6)] == [30, 90, 150, 210, 270, 330]
     with pytest.raises(ValueError):
-        tsvg.sector_angle(6)
+        svg.sector_angle(6)
     with pytest.raises(ValueError):
-        tsvg.sector_angle(True)  # type: ignore[arg-type]
+        svg.sector_angle(True)  # type: ignore[arg-type]
 
 
 def test_spinner_refuses_bad_input() -> None:
     with pytest.raises(ValueError):
-        tsvg.spinner(["a"] * 5)
+        svg.spinner(["a"] * 5)
     with pytest.raises(ValueError):
-        tsvg.spinner(sector=-1)
+        svg.spinner(sector=-1)
     with pytest.raises(ValueError):
-        tsvg.spinner(width_px=-3)
+        svg.spinner(width_px=-3)
 
 
 # -- the pin tracks -------------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ def test_spinner_refuses_bad_input() -> None:
 
 def test_pin_tracks_show_every_players_pins_and_the_pin_master() -> None:
     names = ["You", "Computer 1", "Computer 2", "Computer 3"]
-    picture = tsvg.pin_tracks(
+    picture = svg.pin_tracks(
         names,
         [3, 9, 0, 1],
         pin_master=2,
@@ -171,18 +171,18 @@ def test_pin_tracks_show_every_players_pins_and_the_pin_master() -> None:
     assert words.count("★ Pin Master") == 1 and "▶ Computer 1" in words
     assert "Supply: 23 pins left" in words
     assert "+2 in My Game · Pin Master: Computer 2" in words
-    pins = [c for c in root.iter(f"{NS}circle") if c.get("fill") == tsvg.COLOURS["pin"]]
-    holes = [c for c in root.iter(f"{NS}circle") if c.get("fill") == tsvg.COLOURS["hole"]]
+    pins = [c for c in root.iter(f"{NS}circle") if c.get("fill") == svg.COLOURS["pin"]]
+    holes = [c for c in root.iter(f"{NS}circle") if c.get("fill") == svg.COLOURS["hole"]]
     assert len(pins) == 13 and len(holes) == 4 * 9 - 13
     desc = root.find(f"{NS}desc").text or ""
     assert "Computer 2 (Pin Master): 0 of 9 pins" in desc and "Computer 1 (their turn): 9 of 9 pins" in desc
 
 
 def test_pin_tracks_with_another_track_length() -> None:
-    picture = tsvg.pin_tracks(["A", "B"], [10, 4], track_length=10)
+    picture = svg.pin_tracks(["A", "B"], [10, 4], track_length=10)
     root = parse(picture)
     assert "FULL" in texts(root) and "4 / 10 pins" in texts(root)
-    assert len([c for c in root.iter(f"{NS}circle") if c.get("fill") == tsvg.COLOURS["pin"]]) == 14
+    assert len([c for c in root.iter(f"{NS}circle") if c.get("fill") == svg.COLOURS["pin"]]) == 14
 
 
 @pytest.mark.parametrize(
@@ -200,7 +200,7 @@ def test_pin_tracks_with_another_track_length() -> None:
 )
 def test_pin_tracks_refuse_bad_input(names: list[str], tracks: list[int], kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        tsvg.pin_tracks(names, tracks, **kwargs)  # type: ignore[arg-type]
+        svg.pin_tracks(names, tracks, **kwargs)  # type: ignore[arg-type]
 
 
 # -- every picture --------------------------------------------------------------------------------------
@@ -208,9 +208,9 @@ def test_pin_tracks_refuse_bad_input(names: list[str], tracks: list[int], kwargs
 
 def pictures(name: str) -> list[str]:
     return [
-        tsvg.arena([name] * 6, [1] * 6, in_use=0),
-        tsvg.spinner([name] * 6, sector=1, caption=name),
-        tsvg.pin_tracks([name, "B"], [1, 2], notes=[name, name]),
+        svg.arena([name] * 6, [1] * 6, in_use=0),
+        svg.spinner([name] * 6, sector=1, caption=name),
+        svg.pin_tracks([name, "B"], [1, 2], notes=[name, name]),
     ]
 
 
@@ -225,14 +225,14 @@ def test_user_text_is_escaped_and_control_characters_dropped() -> None:
 
 def test_pictures_are_deterministic_and_scale_with_width() -> None:
     assert pictures("Same") == pictures("Same")
-    small = parse(tsvg.arena(DECKS, COUNTS, width_px=350))
-    big = parse(tsvg.arena(DECKS, COUNTS, width_px=700))
+    small = parse(svg.arena(DECKS, COUNTS, width_px=350))
+    big = parse(svg.arena(DECKS, COUNTS, width_px=700))
     assert small.get("viewBox") == big.get("viewBox")
     assert float(big.get("width") or 0) == pytest.approx(2 * float(small.get("width") or 0))
     assert float(big.get("height") or 0) == pytest.approx(2 * float(small.get("height") or 0))
 
 
 def test_colours_can_be_overridden_by_role() -> None:
-    picture = tsvg.spinner(sector=0, colours={"sector_0": "#ABCDEF", "chosen": "#123456"})
+    picture = svg.spinner(sector=0, colours={"sector_0": "#ABCDEF", "chosen": "#123456"})
     assert 'fill="#ABCDEF"' in picture and 'stroke="#123456"' in picture
-    assert tsvg.COLOURS["table"]  # the card colours are there too
+    assert svg.COLOURS["table"]  # one palette holds the card colours too
