@@ -15,8 +15,10 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
 fi
 echo "== ruff"
-.venv/bin/ruff check toptrumps_core widgets tests benchmarks
+.venv/bin/ruff check toptrumps_core widgets tests benchmarks scripts
 echo "== mypy --strict (toptrumps_core)"
 .venv/bin/mypy
+echo "== lint-imports (the layers in pyproject.toml)"
+.venv/bin/lint-imports
 echo "== pytest"
 .venv/bin/python -m pytest "$@"
