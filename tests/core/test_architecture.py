@@ -1,5 +1,5 @@
-"""Architecture rules: the core loads only the standard
-library and never draws from the global random generator."""
+"""Architecture rules: the core loads only the standard library, never
+draws from the global random generator, and no module is over 600 lines."""
 
 from __future__ import annotations
 
@@ -120,3 +120,59 @@ def test_no_core_module_imports_another_modules_private_names(path: Path) -> Non
         if (name, f.split(": ")[1].rsplit(".", 1)[0]) not in PRIVATE_SHARED
     ]
     assert found == []
+
+
+LINE_LIMIT = 600
+"""No module over this many lines (STYLE.md): one responsibility per module."""
+
+SIZED_FOLDERS = ("toptrumps_core", "widgets", "scripts", "benchmarks")
+"""The folders whose Python modules the size check reads, relative to the repository root."""
+
+STILL_TOO_LONG = frozenset(
+    {
+        # Modules still over the limit, tolerated until they are split by responsibility.  Remove
+        # an entry once its module is split: a listed module that is short enough fails the test.
+        "toptrumps_core/classic.py",  # rules C1-C12
+        "toptrumps_core/deckfiles.py",  # deck files (D4)
+        "toptrumps_core/svg.py",  # card, deck and comparison pictures
+        "toptrumps_core/tournament/arena.py",  # openings, spinner, table (T1-T4)
+        "toptrumps_core/tournament/duel.py",  # the tournament comparison (T5-T8)
+        "toptrumps_core/tournament/hilo.py",  # Hi Lo (T12)
+        "toptrumps_core/tournament/svg.py",  # arena, spinner and pin-track pictures
+        "widgets/_common.py",  # pieces the widgets share
+        "widgets/classic_table.py",  # the classic table
+        "widgets/lesson.py",  # lesson pieces and experiments
+    }
+)
+
+
+def long_modules(root: Path, folders: tuple[str, ...] = SIZED_FOLDERS, limit: int = LINE_LIMIT) -> dict[str, int]:
+    """Returns every ``*.py`` under `folders` of `root` with more than `limit` lines, by POSIX path, with its count."""
+    found = {}
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines > limit:
+                found[path.relative_to(root).as_posix()] = lines
+    return found
+
+
+def test_the_size_check_finds_long_modules(tmp_path: Path) -> None:
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    (tmp_path / "pkg" / "short.py").write_text("x = 1\n" * 600, encoding="utf-8")
+    (tmp_path / "pkg" / "sub" / "long.py").write_text("x = 1\n" * 601, encoding="utf-8")
+    (tmp_path / "pkg" / "notes.txt").write_text("x\n" * 900, encoding="utf-8")
+    assert long_modules(tmp_path, ("pkg",)) == {"pkg/sub/long.py": 601}
+
+
+def test_no_module_is_over_600_lines() -> None:
+    too_long = long_modules(CORE.parent)
+    new = [f"{path}: {lines} lines" for path, lines in too_long.items() if path not in STILL_TOO_LONG]
+    assert new == [], f"over {LINE_LIMIT} lines; split by responsibility:\n" + "\n".join(new)
+
+
+def test_every_tolerated_module_is_still_too_long() -> None:
+    # The list of tolerated modules cannot go stale: a module split below the limit leaves it.
+    too_long = long_modules(CORE.parent)
+    done = sorted(path for path in STILL_TOO_LONG if path not in too_long)
+    assert done == [], "no longer over the limit; remove from STILL_TOO_LONG:\n" + "\n".join(done)
