@@ -139,7 +139,6 @@ STILL_TOO_LONG = frozenset(
         "toptrumps_core/tournament/duel.py",  # the tournament comparison (T5-T8)
         "toptrumps_core/tournament/hilo.py",  # Hi Lo (T12)
         "toptrumps_core/tournament/svg.py",  # arena, spinner and pin-track pictures
-        "widgets/_common.py",  # pieces the widgets share
         "widgets/classic_table.py",  # the classic table
         "widgets/lesson.py",  # lesson pieces and experiments
     }
