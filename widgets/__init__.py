@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from widgets.card import CardView
-    from widgets.classic_table import ClassicTable
+    from widgets.classic import ClassicTable
     from widgets.deck_shelf import DeckShelf
     from widgets.experiment import FirstChooserExperiment
     from widgets.hilo import HiLoTable
@@ -40,7 +40,7 @@ __all__ = [
 
 _HOMES = {
     "CardView": "widgets.card",
-    "ClassicTable": "widgets.classic_table",
+    "ClassicTable": "widgets.classic",
     "DeckShelf": "widgets.deck_shelf",
     "FirstChooserExperiment": "widgets.experiment",
     "HiLoTable": "widgets.hilo",

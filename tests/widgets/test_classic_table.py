@@ -20,8 +20,8 @@ from toptrumps_core.probability import ComparisonOdds, comparison_odds
 from toptrumps_core.protocol import Termination
 from toptrumps_core.strategies import DIFFICULTIES, HUMAN, BestValue, CardCounting
 from widgets import ClassicTable
-from widgets import classic_table as table_module
 from widgets._boundary import GENERIC_MESSAGE
+from widgets.classic import table as table_module
 
 # -- helpers ------------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ import pytest
 from tests.widgets.widget_helpers import PYTHON_REPR, browser_text, live_widgets
 from toptrumps_core.tournament.head_to_head import PickOpponent
 from toptrumps_core.tournament.hilo import Call
-from widgets.classic_table import ClassicTable
+from widgets.classic import ClassicTable
 from widgets.hilo import HiLoTable
 from widgets.tournament import TournamentArena
 

@@ -149,6 +149,8 @@ class MatchDriver:
         restart: What to do once it is over, e.g. "start a new game below".
         held_name: The name of held chance, e.g. "spin".
         held_button: The button that draws it, e.g. "Spin ⟳".
+        ready_button: The hot-seat pass screen's button, as its refusal names
+            it ("<name> must press ready first").
     """
 
     def __init__(
@@ -163,6 +165,7 @@ class MatchDriver:
         restart: str = "start a new game below",
         held_name: str = "spin",
         held_button: str = "Spin ⟳",
+        ready_button: str = "ready",
     ) -> None:
         self._match = match
         self._names = names
@@ -170,6 +173,7 @@ class MatchDriver:
         self._chance_seat = chance_seat
         self._game, self._restart = game, restart
         self._held_name, self._held_button = held_name, held_button
+        self._ready_button = ready_button
         self._guard = ClickGuard(decision or (lambda: (id(self._match()), len(self._match().actions))))
 
     # -- who acts -----------------------------------------------------------------------------
@@ -229,7 +233,7 @@ class MatchDriver:
             raise IllegalActionError("it is a computer's turn — press Next ▶ or Fast-forward ⏩")
         if ready is not None and not ready(due.seat):
             name = self._names()[due.seat]
-            raise IllegalActionError(f"{name} must press ready first, so that only they see their card")
+            raise IllegalActionError(f"{name} must press {self._ready_button} first, so that only they see their card")
         return due.seat
 
     def check_computers(self) -> None:

@@ -309,12 +309,14 @@ class SettingsForm(Generic[T]):
         """Checks `value` with the form's choices (see `check_settings`)."""
         check_settings(value, choices=self._choices)
 
-    def read(self, **overrides: Any) -> T:
+    def read(self, *, commit: bool = True, **overrides: Any) -> T:
         """Returns the settings the controls show, with `overrides` instead, once checked.
 
-        The result becomes `value`; if a value is wrong, `value` stays the
-        last good settings and the controls keep what the page set, so the
-        person can put it right.
+        The result becomes `value` (unless `commit` is False: then the caller
+        makes it `value` with `show` once it has used it, say once a new game
+        has started); if a value is wrong, `value` stays the last good
+        settings and the controls keep what the page set, so the person can
+        put it right.
 
         Raises:
             RuleOptionError: As for `check_settings`, naming the first wrong
@@ -331,7 +333,8 @@ class SettingsForm(Generic[T]):
         read.update(overrides)
         candidate = dataclasses.replace(self._value, **read)  # type: ignore[type-var]
         self.check(candidate)
-        self._value = candidate
+        if commit:
+            self._value = candidate
         return candidate
 
     def show(self, value: T) -> None:

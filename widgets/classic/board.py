@@ -1,0 +1,135 @@
+"""What lies face up on the classic table: the stacks row and the picture of the last comparison.
+
+Both are drawn from public facts only (`TableFacts`: stack sizes, the pot,
+the set-aside cards, the chooser) and from the cards of finished
+comparisons, which every player saw revealed; never from a seat's hidden
+cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from toptrumps_core import svg
+from toptrumps_core.cards import Deck
+from toptrumps_core.classic import ClassicView
+from toptrumps_core.events import Revealed, Tied, Won
+from toptrumps_core.protocol import Event, Outcome, Seat
+from widgets._toolkit import SeatNames, esc
+
+__all__ = [
+    "ARENA_CARD_PX",
+    "COMPARISON_CARDS_BESIDE",
+    "COMPARISON_WIDTH_PX",
+    "STACKS_ROW_PX",
+    "STACK_PICTURE_WIDTH_PX",
+    "Comparison",
+    "TableFacts",
+    "comparison_picture",
+    "no_comparison_html",
+    "stacks_html",
+]
+
+COMPARISON_WIDTH_PX = 800
+"""Natural width of the picture of one comparison (it also shrinks to fit)."""
+COMPARISON_CARDS_BESIDE = 4
+"""Most revealed cards shown beside the player's card; more wrap under it, full width."""
+ARENA_CARD_PX = 180
+"""Width one revealed card asks for when the comparison takes the full width."""
+STACKS_ROW_PX = 1180
+"""Width of the stacks row, shared by the stacks, the pot and the set-aside cards."""
+STACK_PICTURE_WIDTH_PX = 150
+"""Widest picture of one stack."""
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What every player at the table sees: the same for every seat's view.
+
+    Attributes:
+        stack_sizes: Cards held by each seat.
+        pot_size: Cards in the pot.
+        set_aside_count: Cards set aside, unseen by all (rule C2).
+        chooser: The seat naming the next category.
+        outcome: The outcome once the game is over, else None.
+    """
+
+    stack_sizes: tuple[int, ...]
+    pot_size: int
+    set_aside_count: int
+    chooser: Seat
+    outcome: Outcome | None
+
+    @classmethod
+    def of(cls, view: ClassicView) -> TableFacts:
+        """Returns the public part of a seat's view (nothing only that seat may see)."""
+        return cls(view.stack_sizes, len(view.pot), view.set_aside_count, view.chooser, view.outcome)
+
+
+def stacks_html(facts: TableFacts, names: SeatNames, *, over: bool) -> str:
+    """Returns the stacks row: one stack per seat (with "OUT" or "★ chooses"), the pot, the set-aside cards."""
+    figures = []
+    count = len(facts.stack_sizes) + 1 + (1 if facts.set_aside_count else 0)
+    width = min(STACK_PICTURE_WIDTH_PX, STACKS_ROW_PX // count - 12)
+    for seat, size in enumerate(facts.stack_sizes):
+        if size == 0:
+            caption = '<span class="tt-out">OUT</span> — no cards'
+        elif not over and seat == facts.chooser:
+            caption = "★ chooses"
+        else:
+            caption = "&nbsp;"
+        picture = svg.stack(size, label=names[seat], width_px=width)
+        figures.append(f"<figure>{picture}<figcaption>{caption}</figcaption></figure>")
+    pot_caption = "cards from ties" if facts.pot_size else "empty"
+    pot = svg.stack(facts.pot_size, label="Pot", width_px=width)
+    figures.append(f"<figure>{pot}<figcaption>{pot_caption}</figcaption></figure>")
+    if facts.set_aside_count:
+        figures.append(
+            f"<figure>{svg.stack(facts.set_aside_count, label='Set aside', width_px=width)}"
+            "<figcaption>not dealt (C2)</figcaption></figure>"
+        )
+    return f'<div class="tt-stacks" role="list">{"".join(figures)}</div>'
+
+
+def no_comparison_html(facts: TableFacts, names: SeatNames) -> str:
+    """Returns the words shown before the first comparison: who chooses first (rule C3)."""
+    chooser = names[facts.chooser]
+    verb = "choose" if chooser == "You" else "chooses"
+    return f'<div class="tt-panel">No cards revealed yet. {esc(chooser)} {verb} first (rule C3).</div>'
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The picture of one comparison, and the width its area asks for.
+
+    Attributes:
+        picture: SVG markup of the revealed cards side by side, winner marked.
+        min_width: CSS width the comparison's area needs ("360px" for up to
+            `COMPARISON_CARDS_BESIDE` cards; more need the full width).
+    """
+
+    picture: str
+    min_width: str
+
+
+def comparison_picture(last: Sequence[Event], names: SeatNames, deck: Deck) -> Comparison:
+    """Returns the picture of the last comparison (its `Revealed` first), cards in seat order."""
+    revealed = last[0]
+    assert isinstance(revealed, Revealed)
+    shown = sorted(revealed.cards)  # seat order, so each player keeps their place
+    winners = [i for i, (seat, _) in enumerate(shown) if any(isinstance(e, Won) and e.seat == seat for e in last)]
+    tie = any(isinstance(e, Tied) for e in last)
+    count = len(shown)
+    # Up to four cards sit beside the player's card; five or six need the full width, so the
+    # arena asks for it and wraps under the card (a projector must show every card readably).
+    total = max(COMPARISON_WIDTH_PX, ARENA_CARD_PX * count)
+    width = int(svg.CARD_WIDTH_PX * total / (count * svg.CARD_WIDTH_PX + (count + 1) * 24))
+    picture = svg.comparison(
+        [(names[seat], deck.cards[card]) for seat, card in shown],
+        revealed.category,
+        winners=winners,
+        tie=tie,
+        width_px=max(80, min(width, 300)),
+    )
+    return Comparison(str(picture), f"{total}px" if count > COMPARISON_CARDS_BESIDE else "360px")

@@ -1,0 +1,597 @@
+"""`ClassicTable`: classic Top Trumps (rules C1-C12) at a classroom table.
+
+A thin view over a core `Match`, driven by the toolkit's `MatchDriver`: one
+human (seat 0) against 1-5 computer seats, or several humans taking turns
+at one screen (hot seat, `widgets.classic.hot_seat`).  A person plays by
+clicking a category on their card (one button per legal `ChooseCategory`,
+rule C4) or a card to play (one per legal `PickCard`, rule C10), so an
+illegal move is never offered; computer comparisons run one at a time on
+"Next ▶", or on "Fast-forward ⏩" until a person must act (at most
+`FAST_FORWARD_MAX_COMPARISONS` per click).  "Show the odds" gives the exact
+chance to win, tie or lose (rule P3) from the person's own knowledge, and
+the "New game" form covers every setting and rule option of RULES.md.
+
+The table renders from the acting seat's own view and from public facts
+(`widgets.classic.board.TableFacts`); hidden information never reaches a
+synced trait: never another seat's top card, the `Match`, the state or the
+deck order.  Values the page sets are validated before a new game replaces
+the old one, and every handler runs inside the one error boundary
+(`widgets._boundary`).
+
+Example:
+    >>> from toptrumps_core.cards import Category, Deck
+    >>> from toptrumps_core.classic import ClassicRules
+    >>> from toptrumps_core.play import Match
+    >>> from toptrumps_core.strategies import HUMAN, BestValue
+    >>> tiny = Deck.from_rows("Tiny", [Category("Speed", "km/h"), Category("Price", "£", False)],
+    ...                       {"Rocket": [900, 50], "Snail": [1, 2], "Car": [200, 30], "Bike": [40, 5]})
+    >>> table = ClassicTable(Match(ClassicRules(tiny, seats=2), [HUMAN, BestValue()], seed=1))
+    >>> [b.description for b in table.category_buttons]
+    ['Speed: 40 km/h', 'Price: £5   ▼ lower wins']
+    >>> table.choose(0)
+    >>> len(table.log_lines) > 1
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
+from types import MappingProxyType
+from typing import Any, Literal
+
+import ipywidgets as ipw
+
+from toptrumps_core import svg  # noqa: F401 (the pictures' module, replaced in tests)
+from toptrumps_core.cards import Deck
+from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicView, PickCard
+from toptrumps_core.deckfiles import bundled_decks, load_deck
+from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.events import Revealed
+from toptrumps_core.play import Match
+from toptrumps_core.probability import ComparisonOdds
+from toptrumps_core.protocol import Event, Seat
+from widgets._boundary import handler
+from widgets._style import style_sheet
+from widgets._toolkit import (
+    DEFAULT_SEED,
+    OWN_DECK,
+    SEED_MAX,
+    SeatedView,
+    Turn,
+    big_button,
+    esc,
+    html_widget,
+    is_whole,
+    log_html,
+    plural,
+    swap_children,
+)
+from widgets.classic.board import TableFacts, comparison_picture, no_comparison_html, stacks_html
+from widgets.classic.hot_seat import pass_screen, turn_text, watch_screen
+from widgets.classic.lens import lens_odds, odds_text
+from widgets.classic.log import LOG_LINES, explanation, headline, log_line, result_sentence
+from widgets.classic.screens import Built, choose_screen, over_screen, pick_screen
+from widgets.classic.settings import (
+    RULE_DEFAULTS,
+    RULE_OPTIONS,
+    TableSettings,
+    build_match,
+    check_option_names,
+    settings_form,
+    settings_of,
+)
+
+__all__ = [
+    "DEFAULT_SEED",
+    "FAST_FORWARD_MAX_COMPARISONS",
+    "LOG_LINES",
+    "MAX_STEPS_PER_COMPARISON",
+    "SEED_MAX",
+    "ClassicTable",
+    "Screen",
+    "TableSettings",
+    "odds_text",
+]
+
+FAST_FORWARD_MAX_COMPARISONS = 500
+"""Most computer comparisons one click of "Fast-forward ⏩" plays."""
+MAX_STEPS_PER_COMPARISON = 1_000
+"""Most computer and chance actions between two reveals (C10 picks, shuffles, lots)."""
+
+Screen = Literal["choose", "pick", "pass", "watch", "over"]
+"""What the card area shows: a category choice, a C10 card pick, the hot-seat
+pass screen, the human's card while computers play, or the winner screen."""
+
+
+def _revealed(events: Sequence[Event]) -> bool:
+    """Returns True once a comparison's cards are revealed among `events` (the end of a round)."""
+    return any(isinstance(e, Revealed) for e in events)
+
+
+class ClassicTable(SeatedView):
+    """A classic Top Trumps table over a core `Match` (rules C1-C12).
+
+    Build one with `ClassicTable.new` in a notebook cell; the cell displays
+    it.  The buttons call the public methods below, which tests call too.
+
+    Args:
+        match: The match to show: `HUMAN` seats are played through the page,
+            the others by their strategies.  A match not yet dealt is dealt.
+        settings: What the "New game" controls start from; None to read them
+            off `match` (deck "" = this match's deck).
+
+    Raises:
+        RuleOptionError: If `match` is not a classic game.
+    """
+
+    def __init__(self, match: Match, *, settings: TableSettings | None = None) -> None:
+        super().__init__()
+        if not isinstance(match.rules, ClassicRules):
+            raise RuleOptionError(f"ClassicTable plays classic rules (ClassicRules); got {type(match.rules).__name__}")
+        self._start_view(snapshot=self._snapshot, restart="start a new game below", ready_button="Ready")
+        self._last: tuple[Event, ...] = ()
+        self._comparisons_seen = 0
+        self._category_buttons: tuple[ipw.Button, ...] = ()
+        self._pick_buttons: tuple[ipw.Button, ...] = ()
+        self._ready_button: ipw.Button | None = None
+        self._odds: Mapping[int, ComparisonOdds] = MappingProxyType({})
+
+        self._bundled = tuple(bundled_decks())
+        self._own_deck: Deck | None = None
+        if settings is None or settings.deck == OWN_DECK:
+            self._own_deck = match.rules.deck
+            settings = settings_of(match, settings)
+
+        # Fixed children: built once, re-rendered from the match.
+        self._title = html_widget("tt-title")
+        self._turn = html_widget("tt-turn")
+        self._stacks = html_widget("tt-stacks-box")
+        self._lens = ipw.Checkbox(
+            value=False,
+            description="Show the odds",
+            tooltip="Show, beside each category, your exact chance to win, tie or lose (rule P3)",
+            indent=False,
+            layout=ipw.Layout(width="auto"),
+        )
+        self._lens.add_class("tt-lens-toggle")
+        self._card_area = ipw.VBox(layout=ipw.Layout(width="100%"))
+        self._result = html_widget("tt-result")
+        self._comparison = html_widget("tt-svg")
+        self._start_seats(
+            next_tooltip="Play the next computer comparison",
+            fast_tooltip=(
+                f"Play computer comparisons until a person must choose (at most {FAST_FORWARD_MAX_COMPARISONS})"
+            ),
+        )
+        self._log_view = html_widget("tt-log")
+        self._new_button = big_button("New game", "Start a new game with these settings", primary=True)
+        self._new_button.on_click(lambda _button: self.new_game())
+        self._form = settings_form(settings, self._deck_values(), own=self._own_deck, button=self._new_button)
+        self._settings = settings
+
+        self._lens.observe(self._boundary.wrap(lambda _change: self._render()), names="value")
+
+        left = ipw.VBox(
+            [self._lens, self._card_area],
+            layout=ipw.Layout(flex="0 1 470px", min_width="360px", margin="0 18px 0 0"),
+        )
+        right = self._arena = ipw.VBox(
+            [
+                html_widget("tt-heading-box", '<div class="tt-heading">Last comparison</div>'),
+                self._result,
+                self._comparison,
+                ipw.HBox([self._next_button, self._fast_button], layout=ipw.Layout(margin="10px 0")),
+                html_widget("tt-heading-box", '<div class="tt-heading">Game log (newest first)</div>'),
+                self._log_view,
+            ],
+            layout=ipw.Layout(flex="1 1 600px", min_width="360px"),
+        )
+        settings_box = ipw.Accordion(children=[self._form.box], selected_index=None)
+        settings_box.set_title(0, "New game ⚙ (deck, players, difficulty, seed, rule options)")
+        self.children = (
+            style_sheet(),
+            self._title,
+            self._turn,
+            self._status,
+            self._stacks,
+            ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start")),
+            settings_box,
+        )
+        self._install(match, settings)
+
+    # -- construction for notebooks ----------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        deck: str | Deck = "animals",
+        seats: int = 3,
+        humans: int = 1,
+        difficulty: str = "medium",
+        seed: int = DEFAULT_SEED,
+        **rule_options: Any,
+    ) -> ClassicTable:
+        """Returns a table with a freshly dealt game, for a one-line notebook cell.
+
+        Args:
+            deck: A bundled deck's name (see `toptrumps_core.bundled_decks`),
+                or a `Deck`.
+            seats: Players, 2..6 (rule C1).
+            humans: Human players, 1..seats (several: hot seat).
+            difficulty: The computers' level: a key of `DIFFICULTIES`
+                ("easy", "medium", "hard", "expert").
+            seed: Whole number 0..999,999,999; the same seed deals the same game.
+            **rule_options: ``leftover``, ``collect_order``, ``no_data``,
+                ``look_at_last``, ``round_limit``, by their RULES.md names.
+
+        Raises:
+            RuleOptionError: If a setting is out of range or unknown.
+            DeckError: If the deck cannot be loaded.
+
+        Example:
+            >>> ClassicTable.new(deck=bundled_decks()[0], seats=2, seed=7).match.seed
+            7
+        """
+        check_option_names(rule_options)
+        own = deck if isinstance(deck, Deck) else None
+        settings = TableSettings(
+            deck=OWN_DECK if own is not None else deck,  # type: ignore[arg-type]
+            seats=seats,
+            humans=humans,
+            difficulty=difficulty,
+            seed=seed,
+            **rule_options,
+        )
+        offered = (*bundled_decks(), *((OWN_DECK,) if own is not None else ()))
+        settings.check(offered)
+        match = build_match(own if own is not None else load_deck(settings.deck), settings)
+        if own is not None:
+            return cls(match)  # settings are read back off the match, deck "" = own
+        return cls(match, settings=settings)
+
+    # -- public read-only helpers --------------------------------------------------------------
+
+    @property
+    def settings(self) -> TableSettings:
+        """The settings of the game in play."""
+        return self._settings
+
+    @property
+    def controls(self) -> Mapping[str, ipw.ValueWidget]:
+        """The "New game" controls by setting name (read-only mapping)."""
+        return self._form.controls
+
+    @property
+    def category_buttons(self) -> tuple[ipw.Button, ...]:
+        """The category buttons on the card, one per legal `ChooseCategory`, in order; () if none."""
+        return self._category_buttons
+
+    @property
+    def pick_buttons(self) -> tuple[ipw.Button, ...]:
+        """The "Play <card>" buttons, one per legal `PickCard` (rule C10); () if none."""
+        return self._pick_buttons
+
+    @property
+    def ready_button(self) -> ipw.Button | None:
+        """The hot-seat "ready" button while the pass screen shows, else None."""
+        return self._ready_button
+
+    @property
+    def new_game_button(self) -> ipw.Button:
+        """The "New game" button."""
+        return self._new_button
+
+    @property
+    def lens(self) -> ipw.Checkbox:
+        """The "Show the odds" checkbox (the probability lens)."""
+        return self._lens
+
+    @property
+    def odds(self) -> Mapping[int, ComparisonOdds]:
+        """The lens's exact odds by category index (empty when the lens is off or hidden)."""
+        return self._odds
+
+    @property
+    def screen(self) -> Screen:
+        """What the card area shows now (see `Screen`)."""
+        due = self._driver.due()
+        if due.turn is Turn.OVER:
+            return "over"
+        if due.turn is not Turn.PERSON or due.seat is None:
+            return "watch"
+        if not self._is_ready(due.seat):
+            return "pass"
+        legal = self._match.legal_actions()
+        if legal and all(isinstance(a, PickCard) for a in legal):
+            return "pick"
+        return "choose"
+
+    @property
+    def result_text(self) -> str:
+        """The sentence about the last comparison, "" before the first one."""
+        return result_sentence(self._last, self._names, self._rules.deck)[0]
+
+    # -- intents (the buttons call these) ------------------------------------------------------
+
+    @handler
+    def choose(self, category_index: int) -> None:
+        """Names category `category_index` of the human's top card (rule C4).
+
+        Plays the comparison (computer C10 picks included) and settles the
+        chance that follows; a computer's next comparison waits for "Next ▶".
+        """
+        self._driver.acting_person(ready=self._is_ready)
+        action = ChooseCategory(category_index) if is_whole(category_index) else None
+        if action is None or action not in self._match.legal_actions():
+            raise IllegalActionError(f"category number {category_index!r} cannot be chosen now")
+        self._after_intent(self._finish_comparison(list(self._match.submit(action))))
+
+    @handler
+    def pick(self, index: int) -> None:
+        """Plays card `index` (0 = top) of the human's visible cards (rule C10)."""
+        self._driver.acting_person(ready=self._is_ready)
+        action = PickCard(index) if is_whole(index) else None
+        if action is None or action not in self._match.legal_actions():
+            raise IllegalActionError(f"card number {index!r} cannot be picked now")
+        # other seats' C10 picks and the reveal, if nobody else must act
+        self._after_intent(self._finish_comparison(list(self._match.submit(action))))
+
+    @handler
+    def next(self) -> None:
+        """Plays one computer comparison (rules C4-C9), for the class to see."""
+        self._driver.check_computers()
+        self._after_intent(self._driver.take_turn(until=_revealed, max_steps=MAX_STEPS_PER_COMPARISON))
+
+    @handler
+    def fast_forward(self) -> None:
+        """Plays computer comparisons until a human must act or the game ends.
+
+        At most `FAST_FORWARD_MAX_COMPARISONS` per call; the status says how
+        many were played.
+        """
+        self._driver.check_computers()
+        played = self._driver.fast_forward(
+            max_rounds=FAST_FORWARD_MAX_COMPARISONS, until=_revealed, max_steps=MAX_STEPS_PER_COMPARISON
+        )
+        self._absorb(played.events)
+        more = " Press again to go on." if self._driver.computers_may_go else ""
+        self._status.show(f"Fast-forwarded {plural(played.rounds, 'comparison')}.{more}")
+        self._render()
+
+    @handler
+    def new_game(
+        self,
+        deck: str | None = None,
+        seats: int | None = None,
+        humans: int | None = None,
+        difficulty: str | None = None,
+        seed: int | None = None,
+        **rule_options: Any,
+    ) -> None:
+        """Starts a new game from the controls, with any setting given here instead.
+
+        Every value is checked first (values set from the page can be
+        anything); if one is wrong the status line says which and the old
+        game is untouched.  On success the controls show the new settings.
+        """
+        check_option_names(rule_options)
+        given = {"deck": deck, "seats": seats, "humans": humans, "difficulty": difficulty, "seed": seed}
+        given.update(rule_options)
+        chosen: dict[str, Any] = {k: v for k, v in given.items() if v is not None or k in rule_options}
+        settings = self._form.read(commit=False, **chosen)
+        the_deck = self._own_deck if settings.deck == OWN_DECK and self._own_deck else load_deck(settings.deck)
+        self._install(build_match(the_deck, settings), settings)  # deals; only now is the old game replaced
+        self._form.show(settings)
+        computers = settings.seats - settings.humans
+        who = f"{plural(settings.humans, 'person', 'people')}" + (
+            f", {computers} {settings.difficulty} computer{'s' if computers != 1 else ''}" if computers else ""
+        )
+        self._status.show(f"New game: {the_deck.name}, {settings.seats} players ({who}), seed {settings.seed}.", "info")
+
+    # -- flow ---------------------------------------------------------------------------------------
+
+    @property
+    def _rules(self) -> ClassicRules:
+        rules = self._match.rules
+        assert isinstance(rules, ClassicRules)  # checked in __init__
+        return rules
+
+    def _is_ready(self, seat: Seat) -> bool:
+        """Returns True if `seat`'s own cards may show: one person at the screen, or they pressed ready."""
+        return not self._hot_seat or self._viewer == seat
+
+    def _finish_comparison(self, events: list[Event]) -> list[Event]:
+        """Plays on after a person's action until its comparison is revealed (or a person must act); settles chance."""
+        if _revealed(events):
+            return self._driver.settle(events)
+        events.extend(self._driver.take_turn(until=_revealed, max_steps=MAX_STEPS_PER_COMPARISON))
+        return events
+
+    def _after_intent(self, events: Iterable[Event]) -> None:
+        self._absorb(events)
+        self._status.show("")
+        self._render()
+
+    def _install(self, match: Match, settings: TableSettings) -> None:
+        """Makes `match` the game in play: deals it, resets the log and renders."""
+        events = self._swap_match(match)
+        self._settings = settings
+        self._log = []
+        self._last = ()
+        self._comparisons_seen = 0
+        self._viewer = match.humans[0] if len(match.humans) == 1 else None
+        self._absorb(events)
+        self._render()
+
+    def _absorb(self, events: Iterable[Event]) -> None:
+        """Adds events to the log and remembers the last comparison's events."""
+        current: list[Event] | None = None
+        lines: list[str] = []
+        deck = self._rules.deck
+        for event in events:
+            if isinstance(event, Revealed):
+                self._comparisons_seen += 1
+                current = [event]
+                if self._hot_seat:
+                    self._viewer = None  # the cards go face down until the next player is ready
+            elif current is not None:
+                current.append(event)
+            lines.append(log_line(event, self._names, deck, self._comparisons_seen))  # type: ignore[arg-type]
+        if current is not None:
+            self._last = tuple(current)
+        self._log = (lines[::-1] + self._log)[:LOG_LINES]
+
+    def _deck_values(self) -> tuple[str, ...]:
+        return (*((OWN_DECK,) if self._own_deck is not None else ()), *self._bundled)
+
+    # -- rendering --------------------------------------------------------------------------------------
+
+    def _facts(self) -> TableFacts:
+        """Returns the public facts of the table, from the view of the seat at the screen."""
+        match = self._match
+        seat = self._viewer if self._viewer is not None else (match.humans[0] if match.humans else 0)
+        return TableFacts.of(match.view(seat))
+
+    def _acting_view(self) -> ClassicView:
+        seat = self._match.waiting_for
+        assert seat is not None
+        view: ClassicView = self._match.view(seat)
+        return view
+
+    def _headline(self) -> str:
+        outcome = self._match.outcome
+        assert outcome is not None
+        return headline(outcome, self._names)
+
+    def _render(self) -> None:
+        """Re-renders every child from the acting seat's view, the public facts and the last events."""
+        facts = self._facts()
+        with self.hold_sync():
+            self._render_title()
+            self._render_turn(facts)
+            self._stacks.value = stacks_html(facts, self._names, over=self._match.is_over)
+            self._render_card_area(facts)
+            self._render_arena(facts)
+            self._log_view.value = log_html(self._log, "Game log, newest first")
+
+    def _render_title(self) -> None:
+        rules = self._rules
+        extras = [f"{k}={v}" for k, v in rules.options().items() if k in RULE_OPTIONS and v != RULE_DEFAULTS[k]]
+        level = f" · {self._settings.difficulty} computers" if rules.seats > len(self._match.humans) else ""
+        sub = f"{rules.seats} players{level} · seed {self._match.seed}" + (f" · {', '.join(extras)}" if extras else "")
+        self._title.value = f'Top Trumps — {esc(rules.deck.name)} <span class="tt-subtitle">{esc(sub)}</span>'
+
+    def _render_turn(self, facts: TableFacts) -> None:
+        screen, seat = self.screen, self._match.waiting_for
+        if screen == "over":
+            text = f"🏁 Game over — {self._headline()}"
+        elif screen in ("pass", "choose", "pick") and seat is not None:
+            text = turn_text(screen, self._names, seat)
+        else:
+            text = f"🤖 {self._names[facts.chooser]} chooses next — press Next ▶ (or Fast-forward ⏩)"
+        self._turn.value = esc(text)
+
+    def _render_card_area(self, facts: TableFacts) -> None:
+        self._category_buttons = ()
+        self._pick_buttons = ()
+        self._ready_button = None
+        self._odds = MappingProxyType({})
+        screen = self.screen
+        built = self._build_screen(screen, facts)
+        if screen == "choose":
+            self._category_buttons = built.buttons
+        elif screen == "pick":
+            self._pick_buttons = built.buttons
+        elif screen == "pass":
+            self._ready_button = built.buttons[0]
+        swap_children(self._card_area, built.children)  # closes the old screen, buttons and all
+        self._lens.disabled = screen != "choose"
+        computers_turn = self._driver.computers_may_go
+        with self._next_button.hold_sync():
+            self._next_button.disabled = not computers_turn
+            self._next_button.tooltip = (
+                "Play the next computer comparison" if computers_turn else "Waiting for a person (or the game is over)"
+            )
+        with self._fast_button.hold_sync():
+            self._fast_button.disabled = not computers_turn
+
+    def _build_screen(self, screen: Screen, facts: TableFacts) -> Built:
+        match = self._match
+        if screen == "choose":
+            view = self._acting_view()
+            legal = [a for a in match.legal_actions() if isinstance(a, ChooseCategory)]
+            if self._lens.value:
+                odds = lens_odds(view, [a.category for a in legal], no_data=self._rules.no_data)
+                self._odds = MappingProxyType(odds)
+            return choose_screen(view, legal, self._names, self._odds, self._bind_index(self.choose))
+        if screen == "pick":
+            legal_picks = [a for a in match.legal_actions() if isinstance(a, PickCard)]
+            return pick_screen(self._acting_view(), legal_picks, self._names, self._bind_index(self.pick))
+        if screen == "pass":
+            seat = match.waiting_for
+            assert seat is not None
+            return pass_screen(self._names[seat], lambda button: self._driver.bind(button, self.ready))
+        if screen == "over":
+            outcome = match.outcome
+            assert outcome is not None
+            why = explanation(
+                outcome, self._names, facts.stack_sizes, round_limit=self._rules.round_limit, moves=len(match.actions)
+            )
+            return over_screen(
+                outcome,
+                self._names,
+                facts.stack_sizes,
+                self._comparisons_seen,
+                headline=self._headline(),
+                explanation=why,
+            )
+        one_person = not self._hot_seat and match.humans
+        return watch_screen(match.view(match.humans[0]) if one_person else None, self._names)
+
+    def _bind_index(self, intent: Callable[[int], None]) -> Callable[[ipw.Button, int], None]:
+        """Returns a binder of a button to `intent(index)`, guarded against stale clicks."""
+        return lambda button, index: self._driver.bind(button, partial(intent, index)) and None
+
+    def _render_arena(self, facts: TableFacts) -> None:
+        text, kind = result_sentence(self._last, self._names, self._rules.deck)
+        self._result.value = f'<span class="tt-result-{kind}">{esc(text)}</span>' if text else ""
+        if not self._last:
+            self._comparison.value = no_comparison_html(facts, self._names)
+            return
+        picture = comparison_picture(self._last, self._names, self._rules.deck)
+        self._arena.layout.min_width = picture.min_width
+        self._comparison.value = picture.picture
+
+    # -- the boundary's snapshot -----------------------------------------------------------------------
+
+    def _snapshot(self) -> Callable[[], None]:
+        """Returns a function that puts the table and its game back as they are now.
+
+        The match is put back by replaying its first actions into a fresh
+        `Match` (same rules, strategies and seed, so every chance outcome and
+        computer choice comes out the same); nothing else of the match is kept.
+        """
+        match, count = self._match, len(self._match.actions)
+        saved = (list(self._log), self._last, self._comparisons_seen, self._viewer, self._settings, self._names)
+        controls = {name: widget.value for name, widget in self.controls.items()}
+        form_value = self._form.value
+
+        def restore() -> None:
+            current = {name: widget.value for name, widget in self.controls.items()}
+            if self._match is match and len(match.actions) == count and current == controls and self._log == saved[0]:
+                return  # the handler failed before changing anything
+            if self._match is not match or len(match.actions) != count:
+                self._match = (
+                    match
+                    if len(match.actions) == count
+                    else Match.from_record(match.record, match.strategies, upto=count, max_actions=match.max_actions)
+                )
+            self._log, self._last, self._comparisons_seen, self._viewer, self._settings, self._names = saved
+            self._form.show(form_value)
+            for name, value in controls.items():
+                if self.controls[name].value != value:
+                    self.controls[name].value = value
+            self._render()  # if drawing itself is broken this fails again; the boundary logs it
+
+        return restore
