@@ -1,4 +1,4 @@
-"""Exact probability (rules P1-P4) and its Monte Carlo checks (P5).
+"""Exact probability (rules P1-P4) and the intervals of P5 (the estimates are in test_estimates.py).
 
 Hand-worked cases carry their working in a comment; Hypothesis compares every
 exact function with brute-force enumeration on small random decks.
@@ -17,15 +17,6 @@ from hypothesis import strategies as st
 
 from toptrumps_core.cards import Category, Deck
 from toptrumps_core.classic import compare
-from toptrumps_core.experiments import (
-    Table,
-    estimate_comparison_odds,
-    estimate_hi_lo_odds,
-    estimate_hi_lo_pins,
-    estimate_tie_chance,
-    side_by_side,
-    tie_table,
-)
 from toptrumps_core.probability import (
     ComparisonOdds,
     Estimate,
@@ -264,13 +255,6 @@ def test_p4_hand_worked() -> None:
         tie_chance(d, "Price", 2, no_data="maybe")  # type: ignore[arg-type]
 
 
-def test_p4_table_has_a_row_per_category() -> None:
-    table = tie_table(tiny(), 2)
-    assert [row.tie for row in table.data] == [F(1, 10), F(1, 2)]
-    assert table.as_dicts()[1]["Cards with no data"] == 1
-    assert "Price (£)" in str(table) and "<table" in table._repr_html_()
-
-
 @settings(max_examples=80, deadline=None)
 @given(
     values=st.lists(st.one_of(st.none(), st.integers(0, 3)), min_size=2, max_size=7),
@@ -315,59 +299,6 @@ def test_p5_wilson_interval_known_values() -> None:
     assert mean.value == 1 and mean.low < 1 < mean.high and mean.kind == "mean"
     with pytest.raises(ValueError):
         Estimate.of_proportion([0, 2])
-
-
-def test_p5_estimates_lie_within_their_interval_of_the_exact_value() -> None:
-    d = tiny()
-    first, unseen = d.cards[0], d.cards[1:]
-    # P1 through the Hi Lo engine.
-    est = estimate_hi_lo_odds(d, first, "Speed", unseen, call="higher", trials=3000, rng=11)
-    assert est.contains(hi_lo_odds(F(2), [F(1), F(3), F(4), F(2)]).higher)
-    # P2 through the Hi Lo engine and the driver.
-    for hilo_pins in ("per_call", "complete_run"):
-        policy = best_hi_lo_policy(first, unseen, hilo_pins=hilo_pins)  # type: ignore[arg-type]
-        pins = estimate_hi_lo_pins(d, first, unseen, hilo_pins=hilo_pins, trials=3000, rng=12)  # type: ignore[arg-type]
-        assert pins.contains(policy.expected_pins), (hilo_pins, pins, policy.expected_pins)
-    # P3 through the classic engine.
-    cmp = estimate_comparison_odds(d, first, "Speed", unseen, 2, trials=3000, rng=13)
-    exact = comparison_odds(F(2), [c.values[0] for c in unseen], 2)
-    assert cmp.win.contains(exact.win) and cmp.tie.contains(exact.tie) and cmp.lose.contains(exact.lose)
-    assert cmp.win.successes + cmp.tie.successes + cmp.lose.successes == 3000
-    # P4 through the classic engine, each reading of no data.
-    for no_data in ("tie", "loses", "ignore"):
-        tie = estimate_tie_chance(d, "Price", 2, no_data=no_data, trials=3000, rng=14)  # type: ignore[arg-type]
-        assert tie.contains(tie_chance(d, "Price", 2, no_data=no_data)), no_data  # type: ignore[arg-type]
-
-
-def test_p5_same_seed_same_estimate_and_progress_reports() -> None:
-    d = tiny()
-    seen: list[tuple[int, int]] = []
-    one = estimate_tie_chance(d, 0, 3, trials=500, rng=5, progress=lambda done, total: seen.append((done, total)))
-    two = estimate_tie_chance(d, 0, 3, trials=500, rng=5)
-    assert one == two and one.samples == two.samples and len(one.samples) == 500
-    assert seen[-1] == (500, 500)
-    bar = estimate_tie_chance(d, 0, 3, trials=200, rng=5, progress=True)  # a tqdm.auto bar, then closed
-    assert bar.trials == 200
-    with pytest.raises(ValueError):
-        estimate_tie_chance(d, 0, 3, trials=0)
-
-
-def test_p5_half_width_stops_early() -> None:
-    d = tiny()
-    est = estimate_hi_lo_pins(d, d.cards[0], d.cards[1:], trials=50_000, half_width=0.05, rng=3)
-    assert est.half_width <= 0.05 and 1000 <= est.trials < 50_000
-
-
-def test_p5_side_by_side_table() -> None:
-    est = Estimate.of_proportion([1, 0, 0, 1])
-    table = side_by_side({"tie": F(1, 2)}, {"tie": est}, title="Ties")
-    row = table.as_dicts()[0]
-    assert row["Exact"] == "1/2" and row["Interval holds exact"] == "yes" and row["Trials"] == "4"
-    assert isinstance(table, Table) and "Ties" in table._repr_html_()
-    with pytest.raises(ValueError):
-        side_by_side({"a": F(1)}, {"b": est})
-    with pytest.raises(ValueError):
-        side_by_side(F(1), {"b": est})
 
 
 def test_probability_imports_only_the_standard_library() -> None:
