@@ -20,7 +20,7 @@ a card back, and the `Match`, the state and the stack stay in Python.  Every
 handler runs inside the one error boundary (`widgets._boundary`); what a
 caller or the page asks for is checked first, so a wrong request gets a
 sentence in the game's words, and each button is tied to the decision it
-was made for (`widgets._common.ClickGuard`): a late second click on a button
+was made for (`widgets._toolkit.MatchDriver.bind`): a late second click on a button
 already used is ignored.
 
 Example:
@@ -63,7 +63,8 @@ from toptrumps_core.tournament.hilo import (
     HiLoView,
 )
 from widgets._boundary import handler
-from widgets._common import (
+from widgets._style import style_sheet
+from widgets._toolkit import (
     DEFAULT_SEED,
     SEED_MAX,
     MatchView,
@@ -77,7 +78,6 @@ from widgets._common import (
     value_text,
     whole,
 )
-from widgets._style import style_sheet
 from widgets.card import CardView
 
 __all__ = ["DEFAULT_SEED", "SEED_MAX", "HiLoTable", "chance_text"]
@@ -315,7 +315,7 @@ class HiLoTable(MatchView):
     def _install(self, match: Match) -> None:
         rules = match.rules
         assert isinstance(rules, HiLoRules)  # checked in __init__; play_again keeps the rules
-        events = self._swap_match(match, lambda taken: taken.extend(match.advance()))  # the shuffle
+        events = self._swap_match(match)  # the driver settles the shuffle
         self._rules = rules
         self._log = []
         self._status.show("")
@@ -332,7 +332,7 @@ class HiLoTable(MatchView):
     def _act(self, action: ChooseCategory | Call) -> None:
         """Submits a checked, legal action and shows what it did."""
         self._status.show("")
-        self._note(self._match.submit(action))
+        self._note(tuple(self._driver.submit(action)))
         self._render()
 
     def _note(self, events: tuple[Event, ...]) -> None:
@@ -461,7 +461,7 @@ class HiLoTable(MatchView):
                 layout=ipw.Layout(width="auto", flex="1 1 auto", min_width="240px", margin="0"),
             )
             button.add_class("tt-category")
-            self._guard.bind(button, partial(self.choose, c))
+            self._driver.bind(button, partial(self.choose, c))
             buttons.append(button)
             children: list[ipw.Widget] = [button]
             if c in self._lens_pins:
@@ -499,7 +499,7 @@ class HiLoTable(MatchView):
                 f"Call {direction}: the {which} card's {cat.name} is {direction} than or equal to {value}",
                 primary=True,
             )
-            self._guard.bind(button, partial(self.call, direction))
+            self._driver.bind(button, partial(self.call, direction))
             buttons.append(button)
             children: list[ipw.Widget] = [button]
             if self._lens_call is not None:

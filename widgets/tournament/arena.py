@@ -48,7 +48,6 @@ Example:
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -63,34 +62,29 @@ from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.play import Match
 from toptrumps_core.protocol import CHANCE, Action, Event, Seat
 from toptrumps_core.tournament.arena import MiniGameOver
-from toptrumps_core.tournament.arena import Stage as MiniStage
 from toptrumps_core.tournament.game import (
-    Phase,
     TournamentRules,
 )
-from widgets._boundary import LOGGER_NAME, handler
-from widgets._common import (
+from widgets._boundary import handler
+from widgets._style import style_sheet
+from widgets._toolkit import (
     DEFAULT_SEED,
     SeatedView,
-    SeatNames,
+    Turn,
     html_widget,
     plural,
 )
-from widgets._style import style_sheet
 from widgets.spinner import SPIN_SECONDS, Schedule, Sleep, Spinner
 from widgets.tournament.board import ARENA_CSS, ArenaBoard
 from widgets.tournament.log import ArenaLog, LogContext
 from widgets.tournament.panels import ArenaPanels
 from widgets.tournament.saves import SAVES_FOLDER, SaveAndResume
-from widgets.tournament.settings import NewTournamentControls, TournamentSettings, load_decks, seat_players
+from widgets.tournament.settings import NewTournamentControls, TournamentSettings, load_decks
 
 __all__ = ["FAST_FORWARD_MAX_ACTIONS", "Screen", "TournamentArena"]
 
 FAST_FORWARD_MAX_ACTIONS = 5_000
-"""Most computer and chance actions one click of "Fast-forward ⏩" takes."""
-_MAX_CHANCE_STEPS = 100
-_log = logging.getLogger(LOGGER_NAME)
-MIN_SEATS, MAX_SEATS = 2, 6
+"""Most computer and chance steps one click of "Fast-forward ⏩" takes (lots and shuffles settled between them)."""
 
 Screen = Literal["over", "spinning", "pass", "spin", "choose", "watch"]
 """What the page asks for now: nothing (the winner screen), a wait while the
@@ -137,7 +131,13 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
         super().__init__()
         if not isinstance(match.rules, TournamentRules):
             raise RuleOptionError(f"TournamentArena plays TournamentRules; got {type(match.rules).__name__}")
-        self._start_view(snapshot=self._snapshot)
+        self._start_view(
+            snapshot=self._snapshot,
+            held_chance=lambda _match: self._pending_spin() is not None,
+            chance_seat=lambda _match: self._active(),
+            game="tournament",
+            restart="start a new one under New tournament ⚙",
+        )
         self._saves_dir = Path(saves_dir) if saves_dir is not None else Path(SAVES_FOLDER)
         self._buttons: dict[str, ipw.Button] = {}
         self._choices: dict[str, Action] = {}
@@ -236,14 +236,7 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
         """
         settings = TournamentSettings(seats, humans, seed, tie_discard, hilo_pins)
         settings.check()
-        rules = TournamentRules(
-            load_decks(decks),
-            seats=seats,
-            tie_discard=settings.tie_discard,  # type: ignore[arg-type]
-            hilo_pins=settings.hilo_pins,  # type: ignore[arg-type]
-        )
-        match = Match(rules, seat_players(seats, range(humans)), seed=seed)
-        return cls(match, settings=settings, **options)
+        return cls(settings.match(load_decks(decks)), settings=settings, **options)
 
     # -- public read-only helpers ----------------------------------------------------------------
 
@@ -273,7 +266,7 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
     @property
     def controls(self) -> Mapping[str, ipw.ValueWidget]:
         """The "New tournament" controls by setting name."""
-        return dict(self._control_map)
+        return dict(self._settings_form.controls)
 
     @property
     def winner_text(self) -> str:
@@ -294,10 +287,10 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
             return "over"
         if self._spinner.spinning:
             return "spinning"
-        seat = match.waiting_for
-        if seat is not None:
-            return "pass" if self._needs_pass(seat) else "choose"
-        if self._human_spin_due():
+        due = self._driver.due()
+        if due.turn is Turn.PERSON and due.seat is not None:
+            return "pass" if self._needs_pass(due.seat) else "choose"
+        if due.turn is Turn.PERSON_CHANCE:
             return "spin"
         return "watch"
 
@@ -310,12 +303,7 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
             raise IllegalActionError("the tournament is over — start a new one under New tournament ⚙")
         if self._spinner.spinning:
             raise IllegalActionError("the spinner is still spinning")
-        if self._pending_spin() is None:
-            raise IllegalActionError("there is nothing to spin just now")
-        events: list[Event] = []
-        events.extend(self._match.step())
-        self._settle(events)
-        self._after_intent(events, animate=True)
+        self._after_intent(self._driver.press_chance(), animate=True)
 
     @handler
     def choose(self, choice: str | Action) -> None:
@@ -325,7 +313,7 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
         decks (`PickDeck`), whom to rob (`Rob`) and higher or lower (`Call`),
         as offered by the rules' legal actions.
         """
-        seat = self._acting_person()
+        seat = self._driver.acting_person(ready=lambda seat: not self._needs_pass(seat))
         if isinstance(choice, str):
             action = self._choices.get(choice)
             if action is None:
@@ -339,9 +327,7 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
                 f"that is not one of {self._names.whose(seat)} choices just now; the choices are {offered}"
             )
         self._spinner.cancel(reveal=True)
-        events: list[Event] = list(self._match.submit(action))
-        self._settle(events)
-        self._after_intent(events, animate=True)
+        self._after_intent(self._driver.submit(action), animate=True)
 
     @handler
     def next(self) -> None:
@@ -352,27 +338,21 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
         if self._spinner.spinning:
             self._spinner.cancel(reveal=True)
             return
-        self._check_computers_turn()
-        events: list[Event] = []
-        events.extend(self._match.step())
-        self._settle(events)
-        self._after_intent(events, animate=True)
+        self._driver.check_computers()
+        self._after_intent(self._driver.take_turn(max_steps=1), animate=True)
 
     @handler
     def fast_forward(self) -> None:
         """Plays on until a person must act or the tournament ends (at most `FAST_FORWARD_MAX_ACTIONS`)."""
         self._spinner.cancel(reveal=True)
-        self._check_computers_turn()
+        self._driver.check_computers()
         match = self._match
-        events: list[Event] = []
-        taken = 0
-        while taken < FAST_FORWARD_MAX_ACTIONS and not match.is_over and self._person_due() is None:
-            events.extend(match.step())
-            taken += 1
-        self._settle(events)
-        games = sum(isinstance(e, MiniGameOver) for e in events)
-        self._after_intent(events, animate=False)
-        more = "" if match.is_over or self._person_due() is not None else " Press again to go on."
+        before = len(match.actions)
+        played = self._driver.fast_forward(max_rounds=FAST_FORWARD_MAX_ACTIONS)
+        games = sum(isinstance(e, MiniGameOver) for e in played.events)
+        self._after_intent(list(played.events), animate=False)
+        more = " Press again to go on." if self._driver.computers_may_go else ""
+        taken = len(match.actions) - before
         self._status.show(f"Fast-forwarded {plural(taken, 'move')} ({plural(games, 'mini-game')} finished).{more}")
 
     # -- flow ---------------------------------------------------------------------------------------
@@ -385,36 +365,15 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
 
     def _active(self) -> Seat | None:
         """Returns the active player (T4), or None before the start is drawn and in the Finale."""
-        state = self._match.state
-        if state.phase in (Phase.START, Phase.FINALE, Phase.OVER):
-            return None
-        active: Seat = self._rules.table(state).active
-        return active
+        view = self._public()
+        return None if view.finale or view.stage in ("start", "over") else view.active
 
     def _pending_spin(self) -> str | None:
         """Returns "mini_game" or "deck" when the next action is a spin, else None."""
         match = self._match
         if match.is_over or match.actor is not CHANCE:
             return None
-        state = match.state
-        if state.phase is Phase.SPIN:
-            return "mini_game"
-        if state.mini is not None and state.mini.stage is MiniStage.SPIN_DECK:
-            return "deck"
-        return None
-
-    def _human_spin_due(self) -> bool:
-        active = self._active()
-        return self._pending_spin() is not None and active is not None and active in self._match.humans
-
-    def _person_due(self) -> Seat | None:
-        """Returns the person who must act now (a choice or their spin), or None."""
-        seat = self._match.waiting_for
-        if seat is not None:
-            return seat
-        if self._human_spin_due():
-            return self._active()
-        return None
+        return {"spin": "mini_game", "spin_deck": "deck"}.get(self._public().stage)
 
     def _needs_pass(self, seat: Seat) -> bool:
         """Returns True if `seat`'s choice shows their own card and another person may be looking."""
@@ -433,38 +392,6 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
         seat = self._match.waiting_for
         return seat if seat is not None and seat == self._viewer else None
 
-    def _acting_person(self) -> Seat:
-        match = self._match
-        if match.is_over:
-            raise IllegalActionError("the tournament is over — start a new one under New tournament ⚙")
-        seat = match.waiting_for
-        if seat is None:
-            if self._human_spin_due():
-                raise IllegalActionError("spin first: press Spin ⟳")
-            raise IllegalActionError("it is a computer's turn — press Next ▶ or Fast-forward ⏩")
-        if self._needs_pass(seat):
-            raise IllegalActionError(f"{self._names[seat]} must press ready first, so that only they see their card")
-        return seat
-
-    def _check_computers_turn(self) -> None:
-        match = self._match
-        if match.is_over:
-            raise IllegalActionError("the tournament is over — start a new one under New tournament ⚙")
-        seat = self._person_due()
-        if seat is not None:
-            what = "spin — press Spin ⟳" if match.waiting_for is None else "turn — a person must choose first"
-            raise IllegalActionError(f"it is {self._names.whose(seat)} {what}")
-
-    def _settle(self, events: list[Event]) -> None:
-        """Takes pending chance actions other than spins (lots, the Finale's shuffle)."""
-        match = self._match
-        steps = 0
-        while not match.is_over and match.actor is CHANCE and self._pending_spin() is None:
-            steps += 1
-            if steps > _MAX_CHANCE_STEPS:
-                raise RuntimeError(f"chance acted {_MAX_CHANCE_STEPS} times in a row without a spin or a choice")
-            events.extend(match.step())
-
     def _after_intent(self, events: list[Event], *, animate: bool) -> None:
         spun = self._absorb(events)
         self._status.show("")
@@ -477,8 +404,7 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
 
     def _install(self, match: Match) -> None:
         """Makes `match` the tournament in play: takes its first chance steps, rebuilds the log, renders."""
-        self._swap_match(match, self._settle)  # its events are read with the rest below
-        self._names = SeatNames(match.rules.seats, match.humans)
+        self._swap_match(match)  # its first chance steps are read with the rest of its events below
         self._viewer = None
         self._log = []
         self._notes = [""] * match.rules.seats

@@ -15,7 +15,7 @@ from toptrumps_core.tournament.hilo import (
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.steal_a_pin import Rob
-from widgets._common import (
+from widgets._toolkit import (
     esc,
     log_html,
     plural,
@@ -181,8 +181,7 @@ class ArenaBoard:
         self._spinner.button.description = "Spin for the deck ⟳" if deck else "Spin ⟳"
 
     def _render_controls(self) -> None:
-        match = self._match
-        computers = not match.is_over and self._person_due() is None
+        computers = self._driver.computers_may_go
         spinning = self._spinner.spinning
         self._next_button.disabled = not (computers or spinning)
         self._next_button.description = "Stop the spinner ▶" if spinning else "Next ▶"

@@ -12,7 +12,7 @@ from toptrumps_core.tournament.game import (
     TournamentRules,
 )
 from widgets._boundary import handler
-from widgets._common import (
+from widgets._toolkit import (
     Experiment,
     count_slider,
     esc,

@@ -56,7 +56,7 @@ from toptrumps_core.tournament.hilo import (
 from toptrumps_core.tournament.my_game import DeckPicked
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal
-from widgets._common import (
+from widgets._toolkit import (
     and_list,
     plural,
     value_text,

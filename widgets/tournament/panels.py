@@ -27,9 +27,6 @@ from toptrumps_core.tournament.finale import (
     PIN_LIMIT,
     FinaleCardsAllotted,
 )
-from toptrumps_core.tournament.game import (
-    Phase,
-)
 from toptrumps_core.tournament.head_to_head import PickOpponent
 from toptrumps_core.tournament.hilo import (
     Call,
@@ -37,7 +34,7 @@ from toptrumps_core.tournament.hilo import (
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob
-from widgets._common import (
+from widgets._toolkit import (
     big_button,
     esc,
     html_widget,
@@ -74,12 +71,10 @@ class ArenaPanels:
         self._buttons = {}
         self._choices = {}
         screen = self.screen
-        match = self._match
         if screen == "over":
             head, parts = self._over_panel()
         else:
-            state = match.state
-            if state.phase in (Phase.START, Phase.SPIN):
+            if self._public().stage in ("start", "spin"):
                 head, parts = self._between_panel()
             else:
                 head, parts = self._mini_panel()
@@ -153,7 +148,6 @@ class ArenaPanels:
 
     def _story_parts(self, sector: Sector | None, *, finished: bool) -> list[ipw.Widget]:
         """The mini-game's table: prompts, cards and choices (finished: the last picture)."""
-        match = self._match
         parts: list[ipw.Widget] = []
         view = None if finished else self._public()
         stage = view.stage if view is not None else "over"
@@ -187,7 +181,7 @@ class ArenaPanels:
         comparison = self._last_comparison()
         if comparison:
             parts.append(html_widget("tt-pic", comparison))
-        if not finished and match.state.mini is not None:
+        if not finished:
             parts.append(html_widget("tt-pic", self._seats_strip()))
         parts.extend(own)
         return parts
@@ -361,7 +355,7 @@ class ArenaPanels:
         seat = self._match.waiting_for
         assert seat is not None
         text, button = pass_panel(self._names[seat])
-        self._buttons[button.description] = self._guard.bind(button, self.ready)
+        self._buttons[button.description] = self._driver.bind(button, self.ready)
         return [text, button]
 
     def _over_panel(self) -> tuple[str, list[ipw.Widget]]:
@@ -405,7 +399,7 @@ class ArenaPanels:
         for number, action in enumerate(legal, start=1):
             label, tip = self._choice_words(action, view, number)
             button = _choice_button(label, tip)
-            self._guard.bind(button, partial(self.choose, label))
+            self._driver.bind(button, partial(self.choose, label))
             self._buttons[label] = button
             self._choices[label] = action
             buttons.append(button)

@@ -26,7 +26,7 @@ from toptrumps_core.tournament.game import (
     TournamentRules,
 )
 from widgets._boundary import LOGGER_NAME, handler
-from widgets._common import (
+from widgets._toolkit import (
     big_button,
     esc,
     html_widget,

@@ -1,38 +1,36 @@
 """The "New tournament" settings of the arena: players, people, seed and the rule options T6 and T12.
 
-`TournamentSettings` holds and checks them (values set from the page can be
-anything); `NewTournamentControls` is the part of `TournamentArena` that
-shows them as controls and starts a new tournament from them.
+`TournamentSettings` holds them, each field with how the page shows and
+checks it (`widgets._toolkit.setting`); `NewTournamentControls` is the part
+of `TournamentArena` that shows them as a `SettingsForm` and starts a new
+tournament from them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as ipw
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import load_deck
-from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.play import Match
 from toptrumps_core.protocol import Seat
 from toptrumps_core.strategies import HUMAN
-from toptrumps_core.tournament.game import (
-    TournamentRules,
-)
+from toptrumps_core.tournament.game import TournamentRules
 from toptrumps_core.tournament.strategies import TournamentPlayer
 from widgets._boundary import handler
-from widgets._common import (
+from widgets._toolkit import (
     DEFAULT_SEED,
     SEED_MAX,
+    SettingsForm,
     big_button,
+    check_settings,
     is_whole,
-    number_dropdown,
     plural,
-    rule_toggle,
-    seed_text,
+    setting,
 )
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "NewTournamentControls", "TournamentSettings", "load_decks", "seat_players"]
@@ -54,33 +52,88 @@ class TournamentSettings:
         hilo_pins: Rule T12 option, ``"per_call"`` (default) or ``"complete_run"``.
     """
 
-    seats: int = 4
-    humans: int = 1
-    seed: int = DEFAULT_SEED
-    tie_discard: str = "all"
-    hilo_pins: str = "per_call"
+    seats: int = field(
+        default=4,
+        metadata=setting(
+            "Players",
+            help="How many players, people and computers (2 to 6)",
+            what="the number of players",
+            rule="T1",
+            low=MIN_SEATS,
+            high=MAX_SEATS,
+        ),
+    )
+    humans: int = field(
+        default=1,
+        metadata=setting(
+            "People (hot seat if 2+)",
+            help="How many of the players are people; 0: the class watches the computers",
+            what="the number of people",
+            low=0,
+            high=MAX_SEATS,
+            at_most="seats",
+        ),
+    )
+    seed: int = field(
+        default=DEFAULT_SEED,
+        metadata=setting(
+            "Seed",
+            help=f"A whole number from 0 to {SEED_MAX:,}: the same seed plays the same spins",
+            what="the seed",
+            low=0,
+            high=SEED_MAX,
+            control="number",
+        ),
+    )
+    tie_discard: str = field(
+        default="all",
+        metadata=setting(
+            "tie_discard",
+            help="What a tie does (rule T6)",
+            rule="T6",
+            choices=("all", "tied_only"),
+            tooltips=("A tie: everyone discards and compares again", "A tie: only the tied players compare again"),
+            control="toggle",
+        ),
+    )
+    hilo_pins: str = field(
+        default="per_call",
+        metadata=setting(
+            "hilo_pins",
+            help="How Hi Lo pays (rule T12)",
+            rule="T12",
+            choices=("per_call", "complete_run"),
+            tooltips=("One pin per right call", "Two pins only for both calls right"),
+            control="toggle",
+        ),
+    )
 
     def check(self) -> None:
-        """Checks every setting, as values set from the page can be anything.
+        """Checks every setting, as values set from the page can be anything (`widgets._toolkit.check_settings`).
 
         Raises:
             RuleOptionError: Naming the first setting that is wrong, with what
                 was expected.
         """
-        if not is_whole(self.seats) or not MIN_SEATS <= self.seats <= MAX_SEATS:
-            raise RuleOptionError(
-                f"the number of players must be a whole number from {MIN_SEATS} to {MAX_SEATS}; got {self.seats!r}"
-            )
-        if not is_whole(self.humans) or not 0 <= self.humans <= self.seats:
-            raise RuleOptionError(
-                f"the number of people must be from 0 to the number of players ({self.seats}); got {self.humans!r}"
-            )
-        if not is_whole(self.seed) or not 0 <= self.seed <= SEED_MAX:
-            raise RuleOptionError(f"the seed must be a whole number from 0 to {SEED_MAX:,}; got {self.seed!r}")
-        if self.tie_discard not in ("all", "tied_only"):
-            raise RuleOptionError(f"tie_discard must be 'all' or 'tied_only' (rule T6); got {self.tie_discard!r}")
-        if self.hilo_pins not in ("per_call", "complete_run"):
-            raise RuleOptionError(f"hilo_pins must be 'per_call' or 'complete_run' (rule T12); got {self.hilo_pins!r}")
+        check_settings(self)
+
+    def rules(self, decks: Sequence[Deck] | Deck | None) -> TournamentRules:
+        """Returns the tournament's rules on `decks` (None: the bundled decks), once checked.
+
+        Raises:
+            RuleOptionError: As for `check`, or if the decks do not fit the arena (D5).
+        """
+        self.check()
+        return TournamentRules(
+            decks,
+            seats=self.seats,
+            tie_discard=self.tie_discard,  # type: ignore[arg-type]  # checked above
+            hilo_pins=self.hilo_pins,  # type: ignore[arg-type]
+        )
+
+    def match(self, decks: Sequence[Deck] | Deck | None) -> Match:
+        """Returns a new tournament with these settings: people in seats 0..humans-1, computers after."""
+        return Match(self.rules(decks), seat_players(self.seats, range(self.humans)), seed=self.seed)
 
 
 def load_decks(decks: Sequence[str | Deck] | str | Deck | None) -> Sequence[Deck] | Deck | None:
@@ -103,7 +156,7 @@ def seat_players(seats: int, humans: Iterable[Seat]) -> list[Any]:
 
 
 class NewTournamentControls:
-    """The part of `TournamentArena` that shows the "New tournament" controls and starts one from them."""
+    """The part of `TournamentArena` that shows the "New tournament" form and starts a tournament from it."""
 
     @handler
     def new_tournament(
@@ -119,7 +172,6 @@ class NewTournamentControls:
         Every value is checked first; if one is wrong the status line says
         which and the tournament in play is untouched.
         """
-        settings = self._settings_from_controls()
         given: dict[str, Any] = {
             "seats": seats,
             "humans": humans,
@@ -127,24 +179,16 @@ class NewTournamentControls:
             "tie_discard": tie_discard,
             "hilo_pins": hilo_pins,
         }
-        settings = replace(settings, **{k: v for k, v in given.items() if v is not None})
-        settings.check()
-        rules = TournamentRules(
-            self._rules.openings,
-            seats=settings.seats,
-            tie_discard=settings.tie_discard,  # type: ignore[arg-type]
-            hilo_pins=settings.hilo_pins,  # type: ignore[arg-type]
-        )
-        match = Match(rules, seat_players(settings.seats, range(settings.humans)), seed=settings.seed)
+        settings = self._settings_form.read(**{k: v for k, v in given.items() if v is not None})
+        match = settings.match(self._rules.openings)
         self._spinner.cancel(reveal=False)
         self._install(match)
-        self._set_controls(settings)
+        self._settings_form.show(settings)
         people = plural(settings.humans, "person", "people")
         self._status.show(f"New tournament: {settings.seats} players ({people}), seed {settings.seed}.")
 
-    # -- new-tournament controls ---------------------------------------------------------------------
-
     def _settings_of(self, match: Match) -> TournamentSettings:
+        """Returns the settings `match` was started with (a seed the page cannot show: the default)."""
         rules = match.rules
         assert isinstance(rules, TournamentRules)  # checked in __init__ and on resume
         seed = (
@@ -161,66 +205,17 @@ class NewTournamentControls:
         )
 
     def _build_settings_box(self, settings: TournamentSettings) -> None:
-        seats = number_dropdown(
-            "Players",
-            range(MIN_SEATS, MAX_SEATS + 1),
-            settings.seats,
-            "How many players, people and computers (2 to 6)",
-        )
-        humans = number_dropdown(
-            "People (hot seat if 2+)",
-            range(0, MAX_SEATS + 1),
-            settings.humans,
-            "How many of the players are people; 0: the class watches the computers",
-        )
-        seed = seed_text(settings.seed, what="plays the same spins")
-        tie = rule_toggle(
-            "tie_discard",
-            "T6",
-            ("all", "tied_only"),
-            settings.tie_discard,
-            ("A tie: everyone discards and compares again", "A tie: only the tied players compare again"),
-        )
-        hilo = rule_toggle(
-            "hilo_pins",
-            "T12",
-            ("per_call", "complete_run"),
-            settings.hilo_pins,
-            ("One pin per right call", "Two pins only for both calls right"),
-        )
         self._start_button = big_button(
             "Start a new tournament", "Start a new tournament with these settings", primary=True
         )
         self._start_button.on_click(lambda _button: self.new_tournament())
-        self._control_map: dict[str, ipw.ValueWidget] = {
-            "seats": seats,
-            "humans": humans,
-            "seed": seed,
-            "tie_discard": tie,
-            "hilo_pins": hilo,
-        }
-        self._settings_box = ipw.VBox(
-            [
-                ipw.HBox([seats, humans, seed], layout=ipw.Layout(flex_flow="row wrap")),
-                tie,
-                hilo,
-                self._start_button,
-            ]
+        self._settings_form = SettingsForm(
+            TournamentSettings,
+            settings,
+            rows=[("seats", "humans", "seed"), ("tie_discard",), ("hilo_pins",)],
+            button=self._start_button,
         )
-        self._settings_box.add_class("tt-settings")
-
-    def _settings_from_controls(self) -> TournamentSettings:
-        c = self._control_map
-        return TournamentSettings(
-            seats=c["seats"].value,
-            humans=c["humans"].value,
-            seed=c["seed"].value,
-            tie_discard=c["tie_discard"].value,
-            hilo_pins=c["hilo_pins"].value,
-        )
+        self._settings_box: ipw.VBox = self._settings_form.box
 
     def _set_controls(self, settings: TournamentSettings) -> None:
-        for name in ("seats", "humans", "seed", "tie_discard", "hilo_pins"):
-            value = getattr(settings, name)
-            if self._control_map[name].value != value:
-                self._control_map[name].value = value
+        self._settings_form.show(settings)
