@@ -12,7 +12,7 @@ import ipywidgets as widgets
 from toptrumps_core import bundled_decks, load_deck, svg
 from toptrumps_core.cards import Deck
 from widgets._boundary import ErrorBoundary, handler
-from widgets._common import StatusLine, deck_dropdown, esc
+from widgets._toolkit import StatusLine, deck_dropdown, esc
 
 __all__ = ["DeckShelf"]
 

@@ -25,7 +25,7 @@ from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments import FirstChooserResult, first_chooser_wins
 from toptrumps_core.strategies import DIFFICULTIES
 from widgets._boundary import handler
-from widgets._common import (
+from widgets._toolkit import (
     SEED_MAX,
     Experiment,
     count_slider,

@@ -136,7 +136,6 @@ STILL_TOO_LONG = frozenset(
         "toptrumps_core/tournament/arena.py",  # openings, spinner, table (T1-T4)
         "toptrumps_core/tournament/duel.py",  # the tournament comparison (T5-T8)
         "toptrumps_core/tournament/hilo.py",  # Hi Lo (T12)
-        "widgets/lesson.py",  # lesson pieces and experiments
     }
 )
 

@@ -13,7 +13,7 @@ from toptrumps_core.cards import Category, Deck
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability import Estimate, best_hi_lo_policy, tie_chance
-from widgets._common import Experiment
+from widgets._toolkit import Experiment
 from widgets.experiment import MAX_GAMES, MIN_GAMES, FirstChooserExperiment
 from widgets.lesson import (
     HILO_TRIALS_MAX,
