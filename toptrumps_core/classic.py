@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import enum
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -74,7 +74,7 @@ from toptrumps_core.protocol import (
     check_seat,
     whole_number,
 )
-from toptrumps_core.record import register_game
+from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, register_family
 
 __all__ = [
     "ChooseCategory",
@@ -361,6 +361,23 @@ class ClassicRules:
             "round_limit": self.round_limit,
             "simulation": self.simulation,
         }
+
+    def to_data(self) -> dict[str, Any]:
+        """Returns the rules as record data: seats, `options` and the deck (`toptrumps_core.record`)."""
+        return card_game_data(self.deck, self.seats, self.options())
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], *, rules_version: int = RULES_VERSION) -> ClassicRules:
+        """Returns the rules that `to_data` wrote, playing version `rules_version` (only 1 so far).
+
+        Raises:
+            RecordError: If the data lacks a part, the deck is not valid, or
+                this program does not play `rules_version`.
+            RuleOptionError: If the seats or an option are not valid.
+        """
+        check_rules_version(rules_version, (RULES_VERSION,), cls.family)
+        deck, seats, options = card_game_parts(data)
+        return cls(deck, seats, **options)
 
     # -- tables derived from the rules, computed once per rules object ------
 
@@ -780,4 +797,4 @@ def _move_to_top(stacks: tuple[tuple[int, ...], ...], seat: Seat, index: int) ->
     return tuple(moved if s == seat else other for s, other in enumerate(stacks))
 
 
-register_game("classic", lambda deck, seats, options: ClassicRules(deck, seats, **options))
+register_family("classic", ClassicRules)

@@ -6,12 +6,16 @@ secret wins at once; a near miss (off by one) goes to the judge, who is not a
 seat and sees the secret and the guess (`judge_view`): `JudgeGuess(True)`
 accepts it and the guesser wins, `JudgeGuess(False)` refuses it and play
 passes on.  Nobody wins when every guess is spent.
+
+Rules version 2 is the game above; version 1, kept for its records, had no
+near misses (no judge ever ruled).  ``GuessRules(rules_version=1)`` plays it,
+and a version-1 record rebuilds it through ``from_data``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -32,6 +36,7 @@ from toptrumps_core.protocol import (
     check_seat,
     whole_number,
 )
+from toptrumps_core.record import check_rules_version, register_family
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +116,11 @@ class GuessRules:
     seats: int = 2
     top: int = 6
     guesses: int = 2
+    rules_version: int = 2
     family: ClassVar[str] = "test_guess_and_judge"
-    rules_version: ClassVar[int] = 1
 
     def __post_init__(self) -> None:
+        check_rules_version(self.rules_version, (1, 2), self.family)
         if not 1 <= self.seats <= 4 or self.top < 2:
             raise RuleOptionError(f"1 to 4 seats and top >= 2; got {self.seats!r}, {self.top!r}")
 
@@ -152,7 +158,7 @@ class GuessRules:
             winner = seat if action.accept else None
             return Transition(replace(state, near_miss=False, winner=winner), (GuessJudged(seat, action.accept),))
         assert isinstance(action, GuessSecret) and isinstance(actor, int)
-        near = abs(action.value - state.secret) == 1
+        near = abs(action.value - state.secret) == 1 and self.rules_version >= 2
         winner = actor if action.value == state.secret else None
         after = replace(state, guesses=(*state.guesses, (actor, action.value)), near_miss=near, winner=winner)
         return Transition(after, (SecretGuessed(actor, action.value, near),))
@@ -170,8 +176,15 @@ class GuessRules:
             return None
         return Outcome(Termination.ROUND_LIMIT, frozenset(() if state.winner is None else (state.winner,)))
 
-    def options(self) -> dict[str, Any]:
-        return {"top": self.top, "guesses": self.guesses}
+    def to_data(self) -> dict[str, Any]:
+        return {"seats": self.seats, "top": self.top, "guesses": self.guesses}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], *, rules_version: int = 2) -> GuessRules:
+        return cls(**data, rules_version=rules_version)
+
+
+register_family(GuessRules.family, GuessRules)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ seats with the most rounds won share the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -31,6 +31,7 @@ from toptrumps_core.protocol import (
     check_seat,
     whole_number,
 )
+from toptrumps_core.record import check_rules_version, register_family
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +130,16 @@ class SealedBidRules:
     def _over(self, state: SealedBidState) -> bool:
         return state.played >= self.rounds or not any(state.coins)
 
-    def options(self) -> dict[str, Any]:
-        return {"coins": self.coins, "rounds": self.rounds}
+    def to_data(self) -> dict[str, Any]:
+        return {"seats": self.seats, "coins": self.coins, "rounds": self.rounds}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], *, rules_version: int = 1) -> SealedBidRules:
+        check_rules_version(rules_version, (1,), cls.family)
+        return cls(**data)
+
+
+register_family(SealedBidRules.family, SealedBidRules)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ record, and refuse illegal or out-of-turn actions.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ from tests.core.sealed_bid import BidAll, BidAtRandom, SealBid, SealedBidRules, 
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
 from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import JUDGE, SIMULTANEOUS, TERMINAL, Action, JointAction, Termination
-from toptrumps_core.record import replay
+from toptrumps_core.record import FORMAT, GameRecord, replay
 from toptrumps_core.strategies import HUMAN
 
 
@@ -184,3 +185,74 @@ def test_a_judged_game_needs_a_judge_and_play_needs_a_computer_one() -> None:
         play(rules, [GuessInOrder()] * 2, judge=HUMAN)
     with pytest.raises(RuleOptionError, match="judge"):
         Match(SealedBidRules(), [BidAll()] * 2, judge=LenientJudge())
+
+
+# -- records: JSON, load, replay, resume -----------------------------------------------------------
+
+
+def test_a_sealed_bid_game_records_to_json_and_resumes_from_it() -> None:
+    rules = SealedBidRules(seats=3, coins=4, rounds=3)
+    players: list[Any] = [HUMAN, BidAtRandom(), BidAll(0.5)]
+    match = Match(rules, players, seed=12)
+    match.submit(SealBid(3))
+    match.submit(SealBid(0))
+    text = match.record.to_json()
+    data = json.loads(text)
+    assert data["format"] == FORMAT and data["game"] == "test_sealed_bid"
+    assert data["rules"] == {"seats": 3, "coins": 4, "rounds": 3}
+    assert data["actions"][0]["type"] == "JointAction"
+    loaded = GameRecord.from_json(text)
+    assert loaded.rules == rules and loaded.actions == tuple(match.actions) and loaded.events == tuple(match.events)
+    again = Match.from_record(loaded, players)
+    assert again.state == match.state
+    assert again.submit(SealBid(1)) == match.submit(SealBid(1))
+    finished = GameRecord.from_json(again.record.to_json())
+    assert finished.outcome == match.outcome is not None
+
+
+def test_a_sealed_bid_still_sealed_is_not_in_the_record() -> None:
+    match = Match(SealedBidRules(seats=3), [HUMAN, HUMAN, BidAll()], seed=1)
+    match.submit(SealBid(3), seat=1)
+    data = json.loads(match.record.to_json())
+    assert data["actions"] == [] and "SealBid" not in match.record.to_json()
+    assert GameRecord.from_json(match.record.to_json()).actions == ()
+
+
+def test_a_tampered_joint_action_is_refused() -> None:
+    record = play(SealedBidRules(), [BidAll(), BidAtRandom()], seed=2)
+    data = json.loads(record.to_json())
+    data["actions"][0]["moves"][0][1]["amount"] = 9  # more coins than seat 0 has
+    with pytest.raises(RecordError, match="action 0"):
+        GameRecord.from_json(json.dumps(data))
+    data = json.loads(record.to_json())
+    del data["actions"][0]["moves"][1]  # seat 1's bid is missing
+    with pytest.raises(RecordError, match="action 0"):
+        GameRecord.from_json(json.dumps(data))
+
+
+def test_a_judged_game_records_to_json_and_resumes_with_its_judge() -> None:
+    rules = GuessRules(seats=2, top=6, guesses=3)
+    record = play(rules, [GuessInOrder()] * 2, seed=4, start=GuessState(secret=3), judge=LenientJudge(False))
+    loaded = GameRecord.from_json(record.to_json())
+    assert loaded.events == record.events and loaded.start == GuessState(secret=3)
+    assert any(isinstance(a, JudgeGuess) for a in loaded.actions)
+    again = Match.from_record(loaded, [GuessInOrder()] * 2, judge=LenientJudge(False))
+    assert again.actions == list(record.actions)
+    with pytest.raises(RecordError, match="the judge drew"):
+        Match.from_record(loaded, [GuessInOrder()] * 2, judge=LenientJudge(True))
+
+
+def test_the_rules_version_of_a_record_rebuilds_the_rules_it_was_played_under() -> None:
+    old = GuessRules(seats=2, top=6, guesses=3, rules_version=1)  # no near misses in version 1
+    record = play(old, [GuessInOrder()] * 2, seed=4, start=GuessState(secret=3), judge=LenientJudge())
+    assert not any(isinstance(a, JudgeGuess) for a in record.actions)
+    data = json.loads(record.to_json())
+    assert data["rules_version"] == 1 and "rules_version" not in data["rules"]
+    loaded = GameRecord.from_json(record.to_json())
+    assert loaded.rules == old and loaded.rules.rules_version == 1
+    data["rules_version"] = 2  # the same actions under version 2 hit a near miss and replay differently
+    with pytest.raises(RecordError):
+        GameRecord.from_json(json.dumps(data))
+    data["rules_version"] = 3
+    with pytest.raises(RecordError, match="rules version 3"):
+        GameRecord.from_json(json.dumps(data))

@@ -18,7 +18,6 @@ from toptrumps_core.probability import Estimate, mean_interval, wilson_interval
 __all__ = ["RunningEstimate", "running_estimates"]
 
 
-
 @dataclass(frozen=True, slots=True)
 class RunningEstimate:
     """A Monte Carlo estimate after each of a series of trial counts (rule P5).

@@ -30,10 +30,10 @@ Rules version: 1.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, ClassVar, Literal, cast
+from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from toptrumps_core.cards import Card, Deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
@@ -55,7 +55,7 @@ from toptrumps_core.protocol import (
     check_seat,
     whole_number,
 )
-from toptrumps_core.record import deck_from_data, deck_to_data, register_game
+from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, deck_from_data, deck_to_data
 from toptrumps_core.tournament.pins import PinBoard
 
 __all__ = [
@@ -76,11 +76,22 @@ __all__ = [
     "Table",
     "TieDiscard",
     "TournamentView",
-    "register_mini_game",
     "spinner",
 ]
 
 RULES_VERSION = 1
+"""The version of the arena's rules (the tournament and every mini-game) that new games play.
+
+Rules versions (see `toptrumps_core.record.families`): when a rule's meaning
+changes (T16's Finale dealing, say), raise this to 2, add 2 to
+`RULES_VERSIONS`, and branch on ``self.rules_version`` where the rule
+differs, keeping version 1's behaviour for version-1 records.  A record
+stores its version; `ArenaRules.from_data` hands it to the ``rules_version``
+field, and `TournamentRules` hands its own to every mini-game and the Finale
+it builds, so a version-1 tournament record replays with version-1 rules.
+"""
+RULES_VERSIONS: tuple[int, ...] = (1,)
+"""Every version of the arena's rules this program plays (old ones for old records)."""
 OPENINGS = 6
 """Openings in the card arena, and sectors on the spinner (T1, T3)."""
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -343,6 +354,9 @@ class TournamentView:
         return sum(1 for s, n in enumerate(self.hand_sizes) if n and s != self.seat)
 
 
+_Arena = TypeVar("_Arena", bound="ArenaRules")
+
+
 @dataclass(frozen=True)
 class ArenaRules:
     """The table configuration shared by the tournament and every mini-game (T1).
@@ -359,6 +373,9 @@ class ArenaRules:
         tie_discard: Rule T6: ``"all"`` (default) or ``"tied_only"``.
         hilo_pins: Rule T12: ``"per_call"`` (default) or ``"complete_run"``.
         pin_master: The Pin Master's seat (T1), default 0.
+        rules_version: The version of these rules to play, one of
+            `RULES_VERSIONS` (default `RULES_VERSION`, the newest); a
+            record's version rebuilds the rules it was played under.
 
     Raises:
         RuleOptionError: If an option is outside its range or spelling, or a
@@ -366,7 +383,6 @@ class ArenaRules:
     """
 
     family: ClassVar[str] = "arena"
-    rules_version: ClassVar[int] = RULES_VERSION
     minimum_cards: ClassVar[int] = 2
     """The fewest cards a deck may have in these rules (30 in a tournament, D5)."""
 
@@ -377,8 +393,11 @@ class ArenaRules:
     tie_discard: TieDiscard = "all"
     hilo_pins: HiLoPins = "per_call"
     pin_master: Seat = 0
+    rules_version: int = RULES_VERSION
 
     def __post_init__(self) -> None:
+        if isinstance(self.rules_version, bool) or self.rules_version not in RULES_VERSIONS:
+            raise RuleOptionError(f"rules_version must be one of {list(RULES_VERSIONS)}; got {self.rules_version!r}")
         object.__setattr__(self, "decks", _normalise_decks(self.decks))
         for deck in self.openings:
             if len(deck.cards) < self.minimum_cards:
@@ -426,20 +445,27 @@ class ArenaRules:
             "arena_decks": [deck_to_data(deck) for deck in pool[1:]],
         }
 
+    def to_data(self) -> dict[str, Any]:
+        """Returns the rules as record data: seats, `options` and opening 0's deck."""
+        return card_game_data(self.deck, self.seats, self.options())
+
     @classmethod
-    def from_record(cls, deck: Deck, seats: int, options: dict[str, Any]) -> ArenaRules:
-        """Returns the rules a game record stored (see `options`).
+    def from_data(cls: type[_Arena], data: Mapping[str, Any], *, rules_version: int = RULES_VERSION) -> _Arena:
+        """Returns the rules that `to_data` wrote (see `toptrumps_core.record.families`).
 
         Raises:
-            RuleOptionError: If the options are not valid.
+            RecordError: If the data lacks a part or this program does not
+                play `rules_version`.
+            RuleOptionError: If the options or the arena are not valid.
         """
-        options = dict(options)
+        version = check_rules_version(rules_version, RULES_VERSIONS, cls.family)
+        deck, seats, options = card_game_parts(data)
         try:
             pool = [deck] + [deck_from_data(d) for d in options.pop("arena_decks")]
             decks = [pool[i] for i in options.pop("openings")]
         except (KeyError, IndexError, TypeError) as err:
             raise RuleOptionError(f"the record's arena is not valid: {err!r}") from None
-        return cls(decks, seats, **options)
+        return cls(decks, seats, **options, rules_version=version)
 
     def new_table(self, active: Seat = 0) -> Table:
         """Returns the table at the start: full stacks in deck order, empty tracks."""
@@ -734,9 +760,3 @@ def _normalise_decks(decks: Sequence[Deck] | Deck | None) -> tuple[Deck, ...]:
 def _check_int(name: str, value: object, low: int, high: int, rule: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise RuleOptionError(f"{name} must be a whole number from {low} to {high} (rule {rule}); got {value!r}")
-
-
-def register_mini_game(cls: type[ArenaRules]) -> None:
-    """Registers a mini-game's rules class with the record codec under its family name."""
-    build: Callable[[Deck, int, dict[str, Any]], Any] = cls.from_record
-    register_game(cls.family, build)

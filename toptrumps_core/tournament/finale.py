@@ -52,7 +52,8 @@ from toptrumps_core.protocol import (
     Transition,
     UniformPermutation,
 )
-from toptrumps_core.tournament.arena import MiniGameState, Stage, Table, register_mini_game
+from toptrumps_core.record import register_family
+from toptrumps_core.tournament.arena import MiniGameState, Stage, Table
 from toptrumps_core.tournament.duel import DuelMiniGame, DuelState, play_order
 
 __all__ = [
@@ -309,4 +310,4 @@ class FinaleRules(DuelMiniGame):
         return replace(state, stage=Stage.OVER, outcome=Outcome(Termination.FINALE_WON, frozenset({winner})))
 
 
-register_mini_game(FinaleRules)
+register_family(FinaleRules.family, FinaleRules)

@@ -54,6 +54,7 @@ from toptrumps_core.protocol import (
     Seat,
     Transition,
 )
+from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import (
     SECTORS,
     ArenaRules,
@@ -64,7 +65,6 @@ from toptrumps_core.tournament.arena import (
     Stage,
     Table,
     TournamentView,
-    register_mini_game,
     spinner,
 )
 from toptrumps_core.tournament.finale import FinaleRules
@@ -259,7 +259,7 @@ class HiLoGame(MiniGame):
         return Transition(final, events + more)
 
 
-register_mini_game(HiLoGame)
+register_family(HiLoGame.family, HiLoGame)
 
 
 # -- the tournament -------------------------------------------------------------------
@@ -321,6 +321,9 @@ class TournamentRules(ArenaRules):
         tie_discard: Rule T6: ``"all"`` (default) or ``"tied_only"``.
         hilo_pins: Rule T12: ``"per_call"`` (default) or ``"complete_run"``.
         pin_master: The Pin Master's seat (T1), default 0.
+        rules_version: The version of these rules to play, one of
+            `RULES_VERSIONS` (default `RULES_VERSION`, the newest); a
+            record's version rebuilds the rules it was played under.
 
     Raises:
         RuleOptionError: If an option is outside its range or spelling, or a
@@ -369,6 +372,7 @@ class TournamentRules(ArenaRules):
             self.tie_discard,
             self.hilo_pins,
             self.pin_master,
+            self.rules_version,
         )
 
     def default_strategy(self) -> Any:
@@ -586,4 +590,4 @@ class TournamentRules(ArenaRules):
         return Transition(replace(state, table=replace(table, active=active), phase=Phase.SPIN), tuple(events))
 
 
-register_mini_game(TournamentRules)
+register_family(TournamentRules.family, TournamentRules)

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from toptrumps_core.errors import IllegalActionError
 from toptrumps_core.protocol import Action, Transition
+from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import (
     MiniGameState,
     PinMiniGame,
     Sector,
     Stage,
     Table,
-    register_mini_game,
 )
 
 __all__ = ["PINS", "GrabTwoPinsRules"]
@@ -60,4 +60,4 @@ class GrabTwoPinsRules(PinMiniGame):
         raise IllegalActionError(f"Grab 2 Pins is over as soon as it begins; got {action!r}")
 
 
-register_mini_game(GrabTwoPinsRules)
+register_family(GrabTwoPinsRules.family, GrabTwoPinsRules)

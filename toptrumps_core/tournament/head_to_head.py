@@ -26,12 +26,12 @@ from dataclasses import dataclass, replace
 
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
+from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import (
     MiniGameState,
     Sector,
     Stage,
     Table,
-    register_mini_game,
 )
 from toptrumps_core.tournament.duel import DuelMiniGame
 
@@ -174,4 +174,4 @@ class HeadToHeadRules(DuelMiniGame):
         return state, (dealt,)
 
 
-register_mini_game(HeadToHeadRules)
+register_family(HeadToHeadRules.family, HeadToHeadRules)

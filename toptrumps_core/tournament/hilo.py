@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
@@ -97,7 +97,7 @@ from toptrumps_core.protocol import (
     Transition,
     UniformPermutation,
 )
-from toptrumps_core.record import register_game
+from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, register_family
 
 __all__ = [
     "ROW",
@@ -399,6 +399,26 @@ class HiLoRules:
     def options(self) -> dict[str, Any]:
         """Returns every rule option by its RULES.md name (deck excluded)."""
         return {"hilo_pins": self.hilo_pins}
+
+    def to_data(self) -> dict[str, Any]:
+        """Returns the rules as record data: one seat, `options` and the deck."""
+        return card_game_data(self.deck, self.seats, self.options())
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], *, rules_version: int = RULES_VERSION) -> HiLoRules:
+        """Returns the rules that `to_data` wrote, playing version `rules_version` (only 1 so far).
+
+        Raises:
+            RecordError: If the data lacks a part, the deck is not valid, or
+                this program does not play `rules_version`.
+            RuleOptionError: If the data gives another seat count than 1 or
+                an option is not valid.
+        """
+        check_rules_version(rules_version, (RULES_VERSION,), cls.family)
+        deck, seats, options = card_game_parts(data)
+        if seats != 1:
+            raise RuleOptionError(f"Hi Lo has one seat (rule T12); the record says {seats!r}")
+        return cls(deck, **options)
 
     # -- starts -----------------------------------------------------------------
 
@@ -754,11 +774,4 @@ class PolicyPlayer:
         return Call(self.policy.second_call(value))
 
 
-def _build(deck: Deck, seats: int, options: dict[str, Any]) -> HiLoRules:
-    """Rebuilds the rules of a stored record (`toptrumps_core.record`)."""
-    if seats != 1:
-        raise RuleOptionError(f"Hi Lo has one seat (rule T12); the record says {seats!r}")
-    return HiLoRules(deck, **options)
-
-
-register_game("hilo", _build)
+register_family("hilo", HiLoRules)

@@ -27,13 +27,13 @@ from dataclasses import dataclass, replace
 
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
+from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import (
     OPENINGS,
     MiniGameState,
     Sector,
     Stage,
     Table,
-    register_mini_game,
 )
 from toptrumps_core.tournament.duel import DuelMiniGame, play_order
 
@@ -163,4 +163,4 @@ class MyGameRules(DuelMiniGame):
         return state, (dealt,)
 
 
-register_mini_game(MyGameRules)
+register_family(MyGameRules.family, MyGameRules)

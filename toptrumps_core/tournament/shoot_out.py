@@ -43,6 +43,7 @@ from toptrumps_core.protocol import (
     Seat,
     Transition,
 )
+from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import (
     CardsDealt,
     MiniGame,
@@ -51,7 +52,6 @@ from toptrumps_core.tournament.arena import (
     Stage,
     Table,
     TournamentView,
-    register_mini_game,
 )
 from toptrumps_core.tournament.duel import (
     CardsDiscarded,
@@ -266,4 +266,4 @@ class ShootOutRules(MiniGame):
         return Transition(final, (*events, *more))
 
 
-register_mini_game(ShootOutRules)
+register_family(ShootOutRules.family, ShootOutRules)

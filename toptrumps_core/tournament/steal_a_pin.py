@@ -19,13 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
+from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import (
     MiniGameState,
     PinMiniGame,
     Sector,
     Stage,
     Table,
-    register_mini_game,
 )
 
 __all__ = ["NothingToSteal", "Rob", "StealAPinRules"]
@@ -113,4 +113,4 @@ class StealAPinRules(PinMiniGame):
         return Transition(state, over)
 
 
-register_mini_game(StealAPinRules)
+register_family(StealAPinRules.family, StealAPinRules)

@@ -1,0 +1,47 @@
+"""Game records: the codec, the registry of game families, `GameRecord`, old formats.
+
+- `toptrumps_core.record.codec`: actions, events and states as tagged JSON.
+- `toptrumps_core.record.families`: `register_family` / `get_family`, and
+  what a rules class provides to be recorded (`RecordedRules`: ``family``,
+  ``rules_version``, ``to_data``, ``from_data``) and how rules versions reach it.
+- `toptrumps_core.record.decks`: decks inside records, and the rules data of
+  a game played with one deck.
+- `toptrumps_core.record.game_record`: `GameRecord` (record format 2) and
+  `replay`.
+- `toptrumps_core.record.legacy`: format-1 records, and `LEGACY_EVENTS`, how
+  to read events renamed since.
+"""
+
+from __future__ import annotations
+
+from toptrumps_core.record.codec import decode, encode
+from toptrumps_core.record.decks import card_game_data, card_game_parts, deck_from_data, deck_to_data
+from toptrumps_core.record.families import (
+    RecordedRules,
+    check_rules_version,
+    get_family,
+    known_families,
+    register_family,
+)
+from toptrumps_core.record.game_record import FORMAT, FORMATS_READ, GameRecord, replay
+from toptrumps_core.record.legacy import LEGACY_EVENTS, renamed
+
+__all__ = [
+    "FORMAT",
+    "FORMATS_READ",
+    "LEGACY_EVENTS",
+    "GameRecord",
+    "RecordedRules",
+    "card_game_data",
+    "card_game_parts",
+    "check_rules_version",
+    "deck_from_data",
+    "deck_to_data",
+    "decode",
+    "encode",
+    "get_family",
+    "known_families",
+    "register_family",
+    "renamed",
+    "replay",
+]

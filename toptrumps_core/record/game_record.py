@@ -1,0 +1,243 @@
+"""Game records: rules + seed + start + actions + events, as versioned JSON.
+
+Actions are the source of truth; events are derived from them and stored for
+narration.  `GameRecord.from_json` replays the actions from the start state
+and checks that they give the stored events and outcome exactly, so a record
+that loads is a record that replays.  Because drawn chance outcomes
+(`Shuffle`, `Lot`, ...) are stored as actions, replay needs no generator and
+gives the same game on any Python version.
+
+JSON layout (``"format": 2``)::
+
+    {"format": 2, "game": "classic", "rules_version": 1,
+     "rules": <the rules' own data, rules.to_data()>,
+     "seed": 7, "start": {...} | null,
+     "actions": [{"type": "Shuffle", "order": [...]}, ...],
+     "events": [{"type": "Dealt", ...}, ...],
+     "outcome": {"type": "Outcome", ...} | null}
+
+``"game"`` names the game family (`toptrumps_core.record.families`), whose
+``from_data(rules, rules_version=...)`` rebuilds the rules; card games write
+``{"seats": ..., "options": {...}, "deck": {...}}``.  Format-1 records (release
+0.1.0) load through `toptrumps_core.record.legacy`.  Values are tagged by
+`toptrumps_core.record.codec`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from toptrumps_core.errors import RecordError, RuleOptionError, TopTrumpsError
+from toptrumps_core.protocol import Action, Event, Game, Outcome, Termination
+from toptrumps_core.record import legacy
+from toptrumps_core.record.codec import decode, encode
+from toptrumps_core.record.decks import json_kind
+from toptrumps_core.record.families import RecordedRules, get_family
+
+__all__ = ["FORMAT", "FORMATS_READ", "GameRecord", "replay"]
+
+FORMAT = 2
+"""The record format this program writes."""
+FORMATS_READ = (1, 2)
+"""The record formats this program reads (format 1 through `toptrumps_core.record.legacy`)."""
+
+
+def replay(rules: Game, actions: Iterable[Action], start: Any = None) -> tuple[Any, tuple[Event, ...]]:
+    """Folds `rules.apply` over `actions` from `start` (default: initial state).
+
+    Returns:
+        ``(final state, every event in order)``.
+
+    Raises:
+        RecordError: If an action is illegal where it stands (the message gives
+            its position).
+    """
+    state = rules.initial_state() if start is None else start
+    events: list[Event] = []
+    for number, action in enumerate(actions):
+        try:
+            step = rules.apply(state, action)
+        except TopTrumpsError as err:
+            raise RecordError(f"action {number} ({action!r}) does not replay: {err}") from None
+        state = step.state
+        events.extend(step.events)
+    return state, tuple(events)
+
+
+_UNFINISHED = Outcome(Termination.UNFINISHED, frozenset())
+
+_RECORD_KEYS = {
+    "game": 'the game family, e.g. "classic"',
+    "rules_version": "the version of the game's rules, e.g. 1",
+    "rules": 'the rules as the game writes them, e.g. {"seats": ..., "options": {...}, "deck": {...}}',
+    "seed": "the match seed, or null",
+    "start": "the scenario start state, or null for a shuffle",
+    "actions": "the list of every action, in order",
+    "events": "the list of every event, in order",
+    "outcome": "how the game ended, or null",
+}
+
+
+def _check_start(rules: Game, start: Any) -> None:
+    """Raises RecordError unless `start` is a state that `rules` can play from."""
+    check = getattr(rules, "check_start", None)
+    if check is None:
+        if type(start) is not type(rules.initial_state()):
+            raise RecordError(f"the record's start is not a state of this game; got {start!r:.120}")
+        return
+    try:
+        check(start)
+    except RuleOptionError as err:
+        raise RecordError(f"the record's start is not valid: {err}") from None
+
+
+def _load(text: str) -> dict[str, Any]:
+    """Returns the JSON object in `text`, as format-2 data.
+
+    Raises:
+        RecordError: If `text` is not a JSON object with a format this
+            program reads.
+    """
+    try:
+        data: Any = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as err:
+        raise RecordError(f"a game record must be JSON: {err}") from None
+    except ValueError:  # json's int() refuses more than sys.get_int_max_str_digits() digits
+        raise RecordError("a game record must be JSON; it holds a number too long to be part of a game") from None
+    except RecursionError:
+        raise RecordError("a game record must be JSON nested a sane depth") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a game record must be a JSON object {{...}}; got {json_kind(data)}")
+    record: dict[str, Any] = data
+    if "format" not in record:
+        raise RecordError(f"the record has no 'format' (the record format, {FORMAT})")
+    version = record["format"]
+    if isinstance(version, bool) or version not in FORMATS_READ:
+        raise RecordError(f"expected a game record with format {FORMAT}; got format {version!r}")
+    if version == 1:
+        try:
+            record = legacy.upgrade(record)
+        except (KeyError, TypeError, ValueError) as err:
+            raise RecordError(f"the format-1 record cannot be read as format {FORMAT}: {err}") from None
+    for key, meaning in _RECORD_KEYS.items():
+        if key not in record:
+            raise RecordError(f"the record has no {key!r} ({meaning})")
+    return record
+
+
+def _rules(data: dict[str, Any]) -> RecordedRules:
+    """Returns the rules the record `data` names, of the version it was played under.
+
+    Raises:
+        RecordError: If the family is unknown, the rules data is not valid,
+            or this program does not play that rules version.
+    """
+    try:
+        family = get_family(data["game"])
+    except ValueError as err:
+        raise RecordError(str(err)) from None
+    rules_data = data["rules"]
+    if not isinstance(rules_data, dict):
+        raise RecordError(f'the record\'s "rules" must be an object {{...}}; got {json_kind(rules_data)}')
+    version = data["rules_version"]
+    try:
+        rules = family.from_data(rules_data, rules_version=version)
+    except RecordError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError) as err:  # RuleOptionError is a ValueError
+        raise RecordError(f"the record's rules are not valid: {err}") from None
+    if rules.rules_version != version or isinstance(version, bool):
+        raise RecordError(
+            f"the record uses rules version {version!r}; this program plays version {rules.rules_version}"
+        )
+    return rules
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game, enough to replay it exactly anywhere.
+
+    Attributes:
+        rules: The rules object (deck, seats, options); `to_json` needs
+            it to be `RecordedRules` of a registered family.
+        seed: The match seed the chance and seat streams came from, or None
+            when the actions were given by hand.
+        start: The start state for a scenario start, or None for the
+            rules' initial state (a shuffle).
+        actions: Every action in order, chance outcomes included.
+        events: Every event in order.
+        outcome: How the game ended; ``Termination.UNFINISHED`` when the
+            driver's cap stopped it (rule C12); None if it is still going.
+    """
+
+    rules: Game
+    seed: int | str | None
+    start: Any
+    actions: tuple[Action, ...]
+    events: tuple[Event, ...]
+    outcome: Outcome | None
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """Returns the record as a JSON document (format 2; see the module doc).
+
+        Raises:
+            TypeError: If the rules cannot be recorded (they lack ``family``,
+                ``rules_version``, ``to_data`` or ``from_data``).
+        """
+        rules = self.rules
+        if not isinstance(rules, RecordedRules):
+            raise TypeError(f"{type(rules).__name__} cannot be recorded: it needs family, rules_version and to_data")
+        data = {
+            "format": FORMAT,
+            "game": rules.family,
+            "rules_version": rules.rules_version,
+            "rules": rules.to_data(),
+            "seed": self.seed,
+            "start": encode(self.start),
+            "actions": encode(self.actions),
+            "events": encode(self.events),
+            "outcome": encode(self.outcome),
+        }
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Returns the record in `text` after replaying it to check it.
+
+        Reads format 2 and, through `toptrumps_core.record.legacy`, format 1.
+
+        Raises:
+            RecordError: If the text is not a JSON object, lacks a key (the
+                message names it and what it holds), is of another format
+                or rules version, names an unknown game or record type, or
+                does not replay to the stored events and outcome.
+        """
+        data = _load(text)
+        rules = _rules(data)
+        start = decode(data["start"])
+        actions = decode(data["actions"])
+        seed = data["seed"]
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise RecordError(f"the record's seed must be a whole number, a text or null; got {json_kind(seed)}")
+        if not isinstance(actions, tuple):
+            raise RecordError(f"the record's actions must be a list; got {data['actions']!r:.120}")
+        if start is not None:
+            _check_start(rules, start)
+        state, events = replay(rules, actions, start)
+        if encode(events) != data["events"]:
+            raise RecordError("the record's actions do not replay to its stored events")
+        outcome = decode(data["outcome"])
+        replayed = rules.outcome(state)
+        # Only a game the driver's cap stopped (rule C12) may end UNFINISHED
+        # while its replay is still going; every other outcome must match.
+        if outcome != replayed and not (replayed is None and outcome == _UNFINISHED):
+            raise RecordError(f"the record's outcome {outcome!r} differs from the replayed game's {replayed!r}")
+        return cls(rules, seed, start, actions, events, outcome)
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """Returns the winning seats (empty when unfinished or still going)."""
+        return self.outcome.winners if self.outcome else frozenset()
