@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -10,12 +9,13 @@ from typing import Any
 import ipywidgets as ipw
 import pytest
 
+from tests.core.sealed_bid import BidAll, SealedBidRules
 from toptrumps_core import HUMAN, ClassicRules
 from toptrumps_core.cards import Deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.events import Revealed
 from toptrumps_core.play import Match
-from toptrumps_core.protocol import CHANCE, TERMINAL, Finite, Outcome, Termination, Transition
+from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Finite, Outcome, Termination, Transition
 from toptrumps_core.strategies import RandomStrategy
 from widgets._boundary import ErrorBoundary
 from widgets._toolkit import (
@@ -98,11 +98,6 @@ def test_the_cap_of_fast_forward_holds(tiny_deck: Deck) -> None:
 # -- held chance (the tournament's spins) and nodes the pages cannot play -------------------------------------
 
 
-class _Node(enum.Enum):
-    SIMULTANEOUS = "simultaneous"
-    JUDGE = "judge"
-
-
 @dataclass(frozen=True)
 class _Toy:
     """A tiny game: a spin, then one node of `node`'s kind, then the end."""
@@ -134,7 +129,7 @@ class _Toy:
 
 @pytest.mark.parametrize(
     ("node", "words"),
-    [(_Node.SIMULTANEOUS, "every player moves at once"), (_Node.JUDGE, "for the judge, who is not a seat")],
+    [(SIMULTANEOUS, "every player moves at once"), (JUDGE, "for the judge, who is not a seat")],
 )
 def test_simultaneous_and_judge_nodes_are_refused_clearly(node: object, words: str) -> None:
     match = Match(_Toy(node), [HUMAN, HUMAN], seed=1)  # type: ignore[arg-type]
@@ -149,6 +144,14 @@ def test_simultaneous_and_judge_nodes_are_refused_clearly(node: object, words: s
     with ErrorBoundary(lambda text, kind: shown.append(text)):
         driver.take_turn(max_steps=5)
     assert shown and shown[0].startswith("Sorry — this page cannot play") and len(match.actions) == 1
+
+
+def test_the_sealed_bid_test_game_is_refused_before_anyone_bids() -> None:
+    match = Match(SealedBidRules(seats=2), [HUMAN, BidAll()], seed=3)
+    table = MatchDriver(lambda: match, lambda: SeatNames(2, [0]))
+    with pytest.raises(TurnNotSupported, match="every player moves at once"):
+        table.acting_person()
+    assert match.actions == [] and match.submitted == ()
 
 
 def test_held_chance_waits_for_its_button() -> None:

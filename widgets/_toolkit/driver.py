@@ -18,8 +18,8 @@ asks before and after a click, so that no view writes the loops again:
 - **stale and double clicks** (`bind`): a button acts only for the
   decision it was made for (`widgets._toolkit.rerender.ClickGuard`).
 
-Nodes a view cannot play yet (the simultaneous node, where every listed
-seat moves at once, and the judge's node, where a non-seat decides) are
+Nodes a view cannot play yet (`SIMULTANEOUS`, where every listed seat
+moves at once, and `JUDGE`, where a decider who is not a seat decides) are
 refused with `TurnNotSupported`, a `TopTrumpsError` that the error boundary
 shows kindly, before anything is played.
 
@@ -51,7 +51,7 @@ import ipywidgets as ipw
 
 from toptrumps_core.errors import IllegalActionError, TopTrumpsError
 from toptrumps_core.play import Match
-from toptrumps_core.protocol import CHANCE, TERMINAL, Action, Event, Seat
+from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Action, Event, Seat
 from widgets._toolkit.rerender import ClickGuard
 from widgets._toolkit.words import SeatNames
 
@@ -113,10 +113,9 @@ class TurnNotSupported(TopTrumpsError):
 
     def __init__(self, actor: object) -> None:
         self.actor = actor
-        name = str(getattr(actor, "name", actor)).upper()
-        if name == "SIMULTANEOUS":
+        if actor is SIMULTANEOUS:
             what = "a turn where every player moves at once (a simultaneous node)"
-        elif name == "JUDGE":
+        elif actor is JUDGE:
             what = "a decision for the judge, who is not a seat (a judge's node)"
         else:
             what = f"a turn for {actor!r}"
