@@ -9,6 +9,8 @@ Modules (each one's docstring is its rules card):
 - `head_to_head` (T9), `my_game` (T10), `shoot_out` (T11), `hilo` (T12),
   `steal_a_pin` (T13), `grab_two_pins` (T14), `finale` (T15, T16).
 - `game`: `TournamentRules`, the whole tournament (T1-T16).
+- `public_view`: `PublicView`, what everyone at the table may see
+  (`TournamentRules.public_view`; no card in hand, no face-down card).
 - `strategies`: `TournamentPlayer`, a computer player for every decision.
 
 Example:
@@ -79,6 +81,7 @@ from toptrumps_core.tournament.head_to_head import HeadToHeadRules, OpponentPick
 from toptrumps_core.tournament.hilo import Call, HiLoRules
 from toptrumps_core.tournament.my_game import DeckPicked, MyGameRules, PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinBoard, PinsNotTaken
+from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.shoot_out import ShootOutPlay, ShootOutRules
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob, StealAPinRules
 from toptrumps_core.tournament.strategies import RandomTournamentPlayer, TournamentPlayer
@@ -127,6 +130,7 @@ __all__ = [
     "PinBoard",
     "PinsNotTaken",
     "PlayerOut",
+    "PublicView",
     "RandomTournamentPlayer",
     "Rob",
     "Sector",

@@ -61,7 +61,12 @@ ARENA_CSS = """
 
 
 class ArenaBoard:
-    """The part of `TournamentArena` that draws the title, the turn line, the order of play and the board."""
+    """The part of `TournamentArena` that draws the title, the turn line, the order of play and the board.
+
+    A mixin of `TournamentArena`: it reads the arena's match, seat names and
+    pin notes, and draws from `TournamentRules.public_view` (never a seat's
+    own cards) into the arena's title, turn, order and board widgets.
+    """
 
     def _public(self) -> PublicView:
         """Returns what everyone may see now (no card in hand, no face-down card)."""

@@ -137,9 +137,7 @@ def _experiment_summary(result: TournamentStats) -> str:
     share = ""
     if top is not None and result.finished:
         count = result.deciders[SECTORS.index(top)]
-        share = (
-            f" <b>{esc(svg.sector_label(top))}</b> filled the last track most often ({count} of {result.finished})."
-        )
+        share = f" <b>{esc(svg.sector_label(top))}</b> filled the last track most often ({count} of {result.finished})."
     best = max(range(len(SECTORS)), key=lambda i: result.winner_pins[i])
     pins = (
         f" The winners' pins came most from <b>{esc(svg.SECTOR_LABELS[best])}</b>"

@@ -90,7 +90,11 @@ class LogContext:
 
 
 class ArenaLog:
-    """The part of `TournamentArena` that reads events into the log, the pin notes and the mini-game's story."""
+    """The part of `TournamentArena` that reads events into the log, the pin notes and the mini-game's story.
+
+    A mixin of `TournamentArena`: it keeps the arena's log, pin notes,
+    mini-game events, context and last spin, read in event order.
+    """
 
     def _absorb(self, events: Iterable[Event]) -> tuple[str, int, Seat | None, bool] | None:
         """Reads events in order into the log, the pin notes and the mini-game's story.
@@ -227,9 +231,7 @@ class ArenaLog:
                 return f"{names.subject(seat, 'are', 'is')} the last holding cards and {wins} {self._game_name()}!"
             case MiniGameOver(sector=sector, winners=winners):
                 if winners:
-                    return (
-                        f"{svg.sector_label(sector)} is over: {and_list([names.whom(s) for s in winners])} won pins."
-                    )
+                    return f"{svg.sector_label(sector)} is over: {and_list([names.whom(s) for s in winners])} won pins."
                 return f"{svg.sector_label(sector)} is over: no pins this time."
             case PinAwarded(seat=seat, count=count, pin_master=master, robbed=robbed):
                 if robbed is not None:

@@ -58,7 +58,13 @@ _PRIZES: Mapping[Sector, str] = {
 
 
 class ArenaPanels:
-    """The part of `TournamentArena` that draws the mini-game's panel and its choices."""
+    """The part of `TournamentArena` that draws the mini-game's panel and its choices.
+
+    A mixin of `TournamentArena`: public facts come from
+    `TournamentRules.public_view`, the person's own top card from their seat's
+    view only, and every choice button is made from the legal actions and
+    bound through the arena's driver (stale clicks are ignored).
+    """
 
     def _render_panel_spinning(self) -> None:
         self._replace_panel(

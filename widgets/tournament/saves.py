@@ -47,7 +47,11 @@ _log = logging.getLogger(LOGGER_NAME)
 
 
 class SaveAndResume:
-    """The part of `TournamentArena` that saves the tournament and resumes a saved one."""
+    """The part of `TournamentArena` that saves the tournament and resumes a saved one.
+
+    A mixin of `TournamentArena`: it writes the arena's match record and
+    puts a resumed match in play through the arena's `_install`.
+    """
 
     @handler
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:

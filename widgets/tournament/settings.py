@@ -156,7 +156,11 @@ def seat_players(seats: int, humans: Iterable[Seat]) -> list[Any]:
 
 
 class NewTournamentControls:
-    """The part of `TournamentArena` that shows the "New tournament" form and starts a tournament from it."""
+    """The part of `TournamentArena` that shows the "New tournament" form and starts a tournament from it.
+
+    A mixin of `TournamentArena`: a new tournament keeps the arena's decks
+    and is put in play through the arena's `_install`.
+    """
 
     @handler
     def new_tournament(
