@@ -121,7 +121,7 @@ def test_d4_good_toml_round_trip(tmp_path: Path) -> None:
     assert (length.name, length.unit, length.higher_is_better, length.note) == ("Length", "m", True, "Nose to tail")
     assert (speed.name, speed.unit, speed.higher_is_better, speed.note) == ("Top speed", "km/h", False, "")
     alpha = deck.card("Alpha")
-    assert alpha["Length"] == Fraction(123, 10)  # a float read as its decimal, exactly
+    assert alpha["Length"] == Fraction(123, 10)  # a decimal read as written, exactly
     assert alpha["Top speed"] is None
     assert (alpha.code, alpha.picture, alpha.fact) == ("A1", "🦖", "First.")
     assert dict(alpha.notes) == {"Length": "adult"}

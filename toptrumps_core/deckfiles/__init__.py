@@ -33,9 +33,11 @@ One file per deck, UTF-8 (a byte-order mark is allowed)::
     notes = { Length = "adult" }    # optional, one note per category at most
 
 ``values`` holds every category exactly once.  A value is a TOML number
-(integer or decimal; a decimal is read exactly as written, so ``12.3`` is
-123/10) or the string ``"n/a"`` for *no data* (rule D2).  Quoted numbers,
-``true``, ``nan`` and ``inf`` are errors.  Category names that are not plain
+or the string ``"n/a"`` for *no data* (rule D2).  A number is read exactly
+as written, never through a binary float (rule D4): ``12.3`` is 123/10,
+``1.0000000000000001`` is not 1 and ``1e-400`` is not 0; underscores
+between digits (``1_000``), signs and exponents up to 400 are allowed.
+Quoted numbers, ``true``, ``nan`` and ``inf`` are errors.  Category names that are not plain
 words (spaces, dashes) are quoted, as ``"Top speed"`` above.  Any key not
 listed here is an error naming the key and the allowed ones, so a typo such
 as ``valeus`` is caught.  Quartet codes, when used, must be unique.
@@ -48,8 +50,9 @@ columns (any case, any order), and one column per category.  A category
 header may carry its unit in round brackets and its direction in square
 brackets: ``Top speed (km/h)``, ``0-100 time (s) [lower]``, ``Length
 [higher]``.  The ``better`` and ``units`` arguments of `load_deck_csv` set or
-override these by category name.  Cells hold a number or ``n/a``; an empty
-cell is an error (write ``n/a`` for no data).  Entirely empty rows are skipped.
+override these by category name.  Cells hold a number, read exactly as
+written (rule D4), or ``n/a``; an empty cell is an error (write ``n/a`` for
+no data).  Entirely empty rows are skipped.
 
 The delimiter is ``,`` or ``;`` (found with `csv.Sniffer`), and a UTF-8
 byte-order mark, as Excel writes it, is ignored.  In a ``,`` file the dot is

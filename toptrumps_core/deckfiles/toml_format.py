@@ -12,7 +12,13 @@ from toptrumps_core.cards import MAX_CATEGORIES, MIN_CARDS, MIN_CATEGORIES, Card
 from toptrumps_core.deckfiles.files import read_text
 from toptrumps_core.deckfiles.suggestions import code_problem, quoted, suggest, unknown_key
 from toptrumps_core.deckfiles.toml_lines import KeyLocator
-from toptrumps_core.deckfiles.values import DIRECTIONS, digit_count, is_no_data_marker
+from toptrumps_core.deckfiles.values import (
+    DIRECTIONS,
+    UnreadableNumber,
+    WrittenDecimal,
+    digit_count,
+    is_no_data_marker,
+)
 from toptrumps_core.errors import DeckError
 
 if sys.version_info >= (3, 11):
@@ -97,7 +103,7 @@ def parse_deck_toml(text: str, *, path: str | os.PathLike[str] | None = None) ->
     label = None if path is None else os.fspath(path)
     text = text.removeprefix("\ufeff")
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text, parse_float=WrittenDecimal)  # decimals stay as written (D4)
     except tomllib.TOMLDecodeError as err:
         message = str(err)
         found = re.search(r"line (\d+)", message)
@@ -180,7 +186,7 @@ class _TomlDeckReader:
                 raise self._top_error(key, unknown_key(key, _TOP_KEYS, "the top of the file"), key)
         if "format" in data:
             version = data["format"]
-            if isinstance(version, bool) or version != FORMAT_VERSION:
+            if isinstance(version, bool) or _number(version) != FORMAT_VERSION:
                 raise self._top_error("format", f"format = {FORMAT_VERSION} (or no format key)", version)
         deck_name = self._top_text(data, "name", required=True)
         description = self._top_text(data, "description", required=False)
@@ -302,13 +308,13 @@ class _TomlDeckReader:
             if isinstance(raw, str) and is_no_data_marker(raw):
                 values.append(None)
                 continue
-            if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            if isinstance(raw, bool) or not isinstance(raw, (int, WrittenDecimal)):
                 raise entry.error(category.name, _VALUE_EXPECTED, raw, at=(category.name, "values"), container="values")
             try:
-                values.append(to_value(raw))
-            except ValueError:  # nan, inf
+                values.append(raw.exact() if isinstance(raw, WrittenDecimal) else to_value(raw))
+            except UnreadableNumber as err:  # nan, inf, or a number far too large or long
                 raise entry.error(
-                    category.name, _VALUE_EXPECTED, raw, at=(category.name, "values"), container="values"
+                    category.name, err.expected, raw, at=(category.name, "values"), container="values"
                 ) from None
         return tuple(values)
 
@@ -323,6 +329,16 @@ class _TomlDeckReader:
                 raise entry.error(key, "a note in quotes", note, at=(key, "notes"), container="notes")
             notes[key] = note
         return notes
+
+
+def _number(raw: object) -> object:
+    """Returns the exact value of a TOML decimal (`WrittenDecimal`), or `raw` itself if it is anything else."""
+    if isinstance(raw, WrittenDecimal):
+        try:
+            return raw.exact()
+        except UnreadableNumber:
+            return raw
+    return raw
 
 
 def _check_category_keys(
