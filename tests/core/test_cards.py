@@ -7,6 +7,8 @@ AttributeError from deep inside.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -62,3 +64,23 @@ def test_a_card_of_another_deck_names_both_sets_of_categories() -> None:
         Deck("D", CATS, [cards(CATS)[0], Card("Van", [Fraction(1), Fraction(2)], other)])
     assert (info.value.card, info.value.field) == ("Van", "categories")
     assert "the deck's own categories ('Speed', 'Price'); got ('Speed', 'Seats')" in str(info.value)
+
+
+def test_a_card_and_a_deck_draw_themselves_for_a_notebook_loading_the_pictures_only_then() -> None:
+    # The display hooks are the one upward import (cards -> svg): lazy, so
+    # that importing the core never loads the picture code.
+    script = (
+        "import sys\n"
+        "from fractions import Fraction\n"
+        "from toptrumps_core.cards import Card, Category, Deck\n"
+        "cats = (Category('Speed', 'km/h'), Category('Price', '£', False))\n"
+        "kart = Card('Kart', (Fraction(60), Fraction(9)), cats)\n"
+        "deck = Deck('D', cats, (kart, Card('Bus', (Fraction(100), None), cats)))\n"
+        "assert 'toptrumps_core.svg' not in sys.modules\n"
+        "from toptrumps_core import svg\n"
+        "assert deck.cards[0]._repr_svg_() == svg.card(deck.cards[0])\n"
+        "assert deck._repr_svg_() == svg.deck(deck) and 'Kart' in deck._repr_svg_()\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.stdout.strip() == "ok", done.stderr
