@@ -35,14 +35,22 @@ Rules version: 1.
 from __future__ import annotations
 
 import enum
-from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar, Literal
 
 from toptrumps_core.cards import Card, Deck
+from toptrumps_core.comparison import (
+    ChooseCategory,
+    NoData,
+    add_under,
+    best_of,
+    category_ranks,
+    collect_order,
+    compare,
+    play_order,
+)
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.events import (
     ChooserDrawn,
@@ -71,6 +79,7 @@ from toptrumps_core.protocol import (
     Termination,
     Transition,
     UniformPermutation,
+    check_chance,
     check_seat,
     whole_number,
 )
@@ -91,25 +100,6 @@ SIMULATION_MAX_SEATS = 12  # rule C1: "simulations may allow more"
 
 Leftover = Literal["deal_all", "set_aside"]
 CollectOrder = Literal["fixed", "shuffled"]
-NoData = Literal["tie", "loses"]
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseCategory(Action):
-    """The chooser names a category of their top card (rule C4).
-
-    Attributes:
-        category: Index into the deck's categories.
-
-    Raises:
-        TypeError: If `category` is not a whole number (``1.0`` would
-            otherwise equal the legal ``ChooseCategory(1)``).
-    """
-
-    category: int
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "category", whole_number(self.category, "a category number"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,52 +227,6 @@ class ClassicView:
         return sum(1 for s, n in enumerate(self.stack_sizes) if n and s != self.seat)
 
 
-def compare(
-    deck: Deck, category: int, cards: Sequence[int], *, no_data: NoData = "tie"
-) -> tuple[int | None, tuple[int, ...]]:
-    """Returns the winner of one comparison, or None for a tie (rules C4-C6, D3).
-
-    Args:
-        deck: The deck the cards come from.
-        category: Index of the category compared.
-        cards: The revealed card numbers, one per player, in any order.
-        no_data: Rule C6 option: ``"tie"`` (any no data ties the comparison)
-            or ``"loses"`` (a no-data card cannot win).
-
-    Returns:
-        ``(winner, best)``: `winner` is the position in `cards` of the single
-        best card, or None for a tie; `best` holds the positions sharing the
-        best value (empty when no data caused the tie, or nobody had data).
-
-    Example:
-        >>> from toptrumps_core.cards import Category
-        >>> d = Deck.from_rows("D", [Category("A"), Category("B", higher_is_better=False)],
-        ...                    {"x": [3, 5], "y": [3, 4], "z": ["n/a", 9]})
-        >>> compare(d, 0, [0, 1]), compare(d, 1, [0, 1, 2]), compare(d, 0, [0, 2])
-        ((None, (0, 1)), (1, (1,)), (None, ()))
-    """
-    sign = 1 if deck.categories[category].higher_is_better else -1
-    values = [None if (v := deck.cards[c].values[category]) is None else sign * v for c in cards]
-    return _best_of(values, no_data)
-
-
-def _best_of(values: Sequence[Fraction | int | None], no_data: NoData) -> tuple[int | None, tuple[int, ...]]:
-    """Returns ``(winner, best)`` as `compare` does, for values where higher is better.
-
-    `values` holds one value per revealed card (None for no data), already
-    turned so that a higher value is better: the category's values negated
-    when lower is better, or the cards' ranks in the category.
-    """
-    if no_data == "tie" and any(v is None for v in values):
-        return None, ()
-    present = [v for v in values if v is not None]
-    if not present:
-        return None, ()
-    best_value = max(present)
-    best = tuple(i for i, v in enumerate(values) if v == best_value)
-    return (best[0] if len(best) == 1 else None), best
-
-
 @dataclass(frozen=True)
 class ClassicRules:
     """The rules of one classic game: deck, seat count and every option (C1-C12).
@@ -388,13 +332,7 @@ class ClassicRules:
         None for no data.  The engine compares ranks instead of the values
         themselves: same order, same ties, cheaper than comparing Fractions.
         """
-        table = []
-        for category, cat in enumerate(self.deck.categories):
-            values = [card.values[category] for card in self.deck.cards]
-            ordered = sorted({v for v in values if v is not None}, reverse=not cat.higher_is_better)
-            rank = {v: r for r, v in enumerate(ordered)}
-            table.append(tuple(None if v is None else rank[v] for v in values))
-        return tuple(table)
+        return category_ranks(self.deck)
 
     @cached_property
     def _card_numbers(self) -> frozenset[int]:
@@ -575,19 +513,19 @@ class ClassicRules:
         """
         step = state.step
         if step is _Step.DEAL:
-            self._check_chance(state, action)
+            check_chance(self, state, action)
             assert isinstance(action, Shuffle)  # the check above passed
             return self._deal(state, action)
         if step is _Step.COLLECT:
-            self._check_chance(state, action)
+            check_chance(self, state, action)
             assert isinstance(action, Shuffle)  # the check above passed
             cards = tuple(state.pending[i] for i in action.order)
-            stacks = _add_under(state.stacks, state.chooser, cards)
+            stacks = add_under(state.stacks, state.chooser, cards)
             players = state.last_players
             state = replace(state, stacks=stacks, pending=(), step=_Step.CHOOSE, last_players=())
             return self._after_comparison(state, (), players)
         if step is _Step.LOT:
-            self._check_chance(state, action)
+            check_chance(self, state, action)
             assert isinstance(action, Lot)  # the check above passed
             drawn = ChooserDrawn(action.seat, state.lot_among)
             return Transition(replace(state, chooser=action.seat, lot_among=(), step=_Step.CHOOSE), (drawn,))
@@ -614,7 +552,7 @@ class ClassicRules:
         assert isinstance(action, ChooseCategory)  # the check above passed
         pickers: tuple[Seat, ...] = ()
         if self.look_at_last is not None:  # only then may a seat pick its card (C10)
-            pickers = tuple(s for s in _play_order(state.in_play, state.chooser)[1:] if self._may_pick(state, s))
+            pickers = tuple(s for s in play_order(state.in_play, state.chooser)[1:] if self._may_pick(state, s))
         if pickers:
             return Transition(replace(state, category=action.category, step=_Step.PICK, pickers=pickers), ())
         return self._compare(state, state.stacks, action.category)
@@ -657,10 +595,6 @@ class ClassicRules:
         n = len(state.stacks[seat])
         return self.look_at_last is not None and 1 < n <= self.look_at_last
 
-    def _check_chance(self, state: ClassicState, action: Action) -> None:
-        if self.chance(state).probability(action) == 0:
-            raise IllegalActionError(f"{action!r} is not a possible chance outcome here")
-
     def _deal(self, state: ClassicState, action: Shuffle) -> Transition[ClassicState]:
         order = action.order
         n = self.seats
@@ -677,19 +611,19 @@ class ClassicRules:
         `stacks` and `category` stand in for those of `state`, which may not
         hold them yet (the last pick or the category was just made).
         """
-        players = _play_order([seat for seat, stack in enumerate(stacks) if stack], state.chooser)
+        players = play_order([seat for seat, stack in enumerate(stacks) if stack], state.chooser)
         cards = tuple(stacks[s][0] for s in players)
         stacks = tuple(stack[1:] if stack else stack for stack in stacks)
         events: list[Event] = [Revealed(state.chooser, category, tuple(zip(players, cards, strict=True)))]
         ranks = self._ranks[category]
-        winner_index, best = _best_of([ranks[card] for card in cards], self.no_data)
+        winner_index, best = best_of([ranks[card] for card in cards], self.no_data)
         pot, chooser, pending, step = state.pot, state.chooser, state.pending, _Step.CHOOSE
         if winner_index is None:  # rules C5, C6
             pot += cards
             events.append(Tied(category, tuple(players[i] for i in best), len(pot)))
         else:
             chooser = players[winner_index]  # rule C9
-            won = tuple(card for _, card in sorted(zip(_left_of(players, chooser), cards, strict=True)))
+            won = collect_order(players, cards, chooser)
             events.append(Won(chooser, category, won))
             if pot:
                 events.append(PotCollected(chooser, pot))
@@ -697,7 +631,7 @@ class ClassicRules:
             if self.collect_order == "shuffled":
                 pending, step = collected, _Step.COLLECT
             else:
-                stacks = _add_under(stacks, chooser, collected)
+                stacks = add_under(stacks, chooser, collected)
         state = replace(
             state,
             stacks=stacks,
@@ -735,7 +669,7 @@ class ClassicRules:
             seat = holders[0]
             if state.pot:
                 events += (PotCollected(seat, state.pot),)
-                state = replace(state, stacks=_add_under(state.stacks, seat, state.pot), pot=())
+                state = replace(state, stacks=add_under(state.stacks, seat, state.pot), pot=())
             outcome = Outcome(Termination.LAST_STACK, frozenset(holders))
             state = replace(state, step=_Step.OVER, outcome=outcome, chooser=seat)
             return Transition(state, (*events, GameEnded(outcome)))
@@ -772,23 +706,6 @@ def _choose_actions(categories: int) -> tuple[ChooseCategory, ...]:
 def _pick_actions(cards: int) -> tuple[PickCard, ...]:
     """Returns ``PickCard(0)`` .. ``PickCard(cards - 1)`` (built once per size)."""
     return tuple(PickCard(i) for i in range(cards))
-
-
-def _play_order(seats: Sequence[Seat], first: Seat) -> tuple[Seat, ...]:
-    """Returns `seats` in clockwise order starting at `first` (or the next after)."""
-    ordered = sorted(seats)
-    start = bisect_left(ordered, first)  # the first seat >= first; len(ordered) (no rotation) if none
-    return tuple(ordered[start:] + ordered[:start])
-
-
-def _left_of(players: Sequence[Seat], winner: Seat) -> list[int]:
-    """Returns, per player, its place going left from `winner` (winner = 0)."""
-    order = _play_order(players, winner)
-    return [order.index(p) for p in players]
-
-
-def _add_under(stacks: tuple[tuple[int, ...], ...], seat: Seat, cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(stack + cards if s == seat else stack for s, stack in enumerate(stacks))
 
 
 def _move_to_top(stacks: tuple[tuple[int, ...], ...], seat: Seat, index: int) -> tuple[tuple[int, ...], ...]:

@@ -545,3 +545,29 @@ def check_joint(rules: SimultaneousGame, state: Any, action: Action) -> JointAct
         if move not in legal:
             raise IllegalActionError(f"{move!r} is not legal for seat {seat}; expected one of {list(legal)!r}")
     return action
+
+
+def check_chance(game: Game, state: Any, action: Action) -> None:
+    """Raises IllegalActionError unless `action` is a possible chance outcome of `state`.
+
+    Every rules object checks a chance action with this before applying it:
+    the actor of `state` must be `CHANCE`, and `action` must have a positive
+    probability in ``game.chance(state)``.
+
+    Raises:
+        IllegalActionError: If chance does not act in `state`, or `action` is
+            impossible there (the message names the action).
+
+    Example:
+        >>> from toptrumps_core.cards import Category, Deck
+        >>> from toptrumps_core.classic import ClassicRules
+        >>> d = Deck.from_rows("D", [Category("A"), Category("B")], {"x": [1, 2], "y": [3, 1]})
+        >>> rules = ClassicRules(d, seats=2)
+        >>> check_chance(rules, rules.initial_state(), Shuffle((1, 0)))
+        >>> check_chance(rules, rules.initial_state(), Shuffle((0, 0)))
+        Traceback (most recent call last):
+        ...
+        toptrumps_core.errors.IllegalActionError: Shuffle(order=(0, 0)) is not a possible chance outcome here
+    """
+    if game.actor(state) is not CHANCE or game.chance(state).probability(action) == 0:
+        raise IllegalActionError(f"{action!r} is not a possible chance outcome here")

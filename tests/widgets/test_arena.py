@@ -18,11 +18,11 @@ from toptrumps_core import svg
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory, ClassicRules
 from toptrumps_core.deckfiles import load_deck
+from toptrumps_core.events import CardsDiscarded, Revealed, Won
 from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import Termination
 from toptrumps_core.strategies import HUMAN
 from toptrumps_core.tournament.arena import SECTORS, Sector
-from toptrumps_core.tournament.duel import CardsDiscarded, CardsRevealed, ComparisonWon
 from toptrumps_core.tournament.game import MiniGameSpun, TournamentRules
 from toptrumps_core.tournament.hilo import HiLoPutAside, HiLoTurned
 from toptrumps_core.tournament.pins import PinAwarded
@@ -48,9 +48,11 @@ def public_names(arena: TournamentArena) -> set[str]:
         if opening is None:
             continue
         cards: list[int] = []
-        if isinstance(event, (CardsRevealed, CardsDiscarded)):
+        if isinstance(event, (Revealed, CardsDiscarded)):
             cards = [c for _, c in event.cards]
-        elif isinstance(event, (ComparisonWon, HiLoTurned, HiLoPutAside)):
+        elif isinstance(event, Won):
+            cards = list(event.cards)
+        elif isinstance(event, (HiLoTurned, HiLoPutAside)):
             cards = [event.card]
         names.update(decks[opening].cards[c].name for c in cards)
     return names

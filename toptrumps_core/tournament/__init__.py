@@ -5,7 +5,10 @@ Modules (each one's docstring is its rules card):
 - `arena`: openings, the spinner (`Spin`, `Sector`), the `Table`, the shared
   `ArenaRules` options, `MiniGameState` and the `TournamentView` (T1-T4).
 - `pins`: `PinBoard`, `PinAwarded` (names the Pin Master), `PinsNotTaken` (T1, T14).
-- `duel`: the loser-discards engine `DuelRules` (T5-T8, T10).
+- `duel`: the loser-discards engine `DuelRules` (T5-T8, T10), on the shared
+  comparison (`toptrumps_core.comparison`) and its events
+  (`toptrumps_core.events`); `duel_mini_game`: the frame of the mini-games
+  played as a duel; `dealing`: dealing from the top of a stack (T2, T16).
 - `head_to_head` (T9), `my_game` (T10), `shoot_out` (T11), `hilo` (T12),
   `steal_a_pin` (T13), `grab_two_pins` (T14), `finale` (T15, T16).
 - `game`: `TournamentRules`, the whole tournament (T1-T16).
@@ -25,7 +28,8 @@ Example:
 
 from __future__ import annotations
 
-from toptrumps_core.classic import ChooseCategory
+from toptrumps_core.comparison import ChooseCategory
+from toptrumps_core.events import CardsDiscarded, CardsDrawn, Revealed, SeatOut, StayerDrawn, Tied, Won
 from toptrumps_core.tournament.arena import (
     OPENINGS,
     SECTORS,
@@ -43,20 +47,7 @@ from toptrumps_core.tournament.arena import (
     TournamentView,
     spinner,
 )
-from toptrumps_core.tournament.duel import (
-    CardsDiscarded,
-    CardsDrawn,
-    CardsRevealed,
-    ChooserPassed,
-    ComparisonTied,
-    ComparisonWon,
-    DuelRules,
-    DuelState,
-    DuelWon,
-    PlayerOut,
-    StayerDrawn,
-    TieSettled,
-)
+from toptrumps_core.tournament.duel import ChooserPassed, DuelRules, DuelState, DuelWon, TieSettled
 from toptrumps_core.tournament.finale import (
     DeckShuffled,
     FinaleCardsAllotted,
@@ -95,11 +86,8 @@ __all__ = [
     "CardsDiscarded",
     "CardsDrawn",
     "CardsReturned",
-    "CardsRevealed",
     "ChooseCategory",
     "ChooserPassed",
-    "ComparisonTied",
-    "ComparisonWon",
     "DeckPicked",
     "DeckShuffled",
     "DeckSpun",
@@ -129,10 +117,11 @@ __all__ = [
     "PinAwarded",
     "PinBoard",
     "PinsNotTaken",
-    "PlayerOut",
     "PublicView",
     "RandomTournamentPlayer",
+    "Revealed",
     "Rob",
+    "SeatOut",
     "Sector",
     "ShootOutPlay",
     "ShootOutRules",
@@ -143,11 +132,13 @@ __all__ = [
     "StealAPinRules",
     "Table",
     "TieSettled",
+    "Tied",
     "TournamentPlayer",
     "TournamentRules",
     "TournamentState",
     "TournamentView",
     "TurnPassed",
+    "Won",
     "finale_allotment",
     "spinner",
 ]

@@ -52,6 +52,7 @@ from toptrumps_core.protocol import (
     Seat,
     Termination,
     Transition,
+    check_chance,
     check_seat,
     whole_number,
 )
@@ -652,11 +653,6 @@ class MiniGame(ArenaRules):
 
     # -- shared steps -------------------------------------------------------
 
-    def check_chance(self, state: MiniGameState, action: Action) -> None:
-        """Raises IllegalActionError unless `action` is a possible chance outcome now."""
-        if self.actor(state) is not CHANCE or self.chance(state).probability(action) == 0:
-            raise IllegalActionError(f"{action!r} is not a possible chance outcome here")
-
     def check_legal(self, state: MiniGameState, action: Action) -> None:
         """Raises IllegalActionError unless `action` is one of the legal actions now."""
         if state.stage is Stage.OVER:
@@ -669,7 +665,7 @@ class MiniGame(ArenaRules):
 
     def spin_deck(self, state: MiniGameState, action: Action) -> tuple[MiniGameState, DeckSpun]:
         """Applies the deck spin: returns the state with the opening chosen and its event."""
-        self.check_chance(state, action)
+        check_chance(self, state, action)
         assert isinstance(action, Spin)  # the check above passed
         opening = action.sector
         return replace(state, opening=opening), DeckSpun(opening, self.openings[opening].name)

@@ -1,5 +1,11 @@
 """The duel engine: loser-discards play shared by Head to Head, My Game and the Finale.
 
+The comparison itself (best value, ties, no data, play order) is
+`toptrumps_core.comparison`, told by the shared events of
+`toptrumps_core.events` (`Revealed`, `Won`, `Tied`, `CardsDiscarded`,
+`CardsDrawn`, `StayerDrawn`, `SeatOut`); `DuelMiniGame`
+(`toptrumps_core.tournament.duel_mini_game`) runs it inside a mini-game.
+
 Rules card (T5-T8, T10):
 
 - The chooser names a category of their top card; every player still holding
@@ -47,8 +53,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from toptrumps_core.cards import Deck
-from toptrumps_core.classic import ChooseCategory, compare
+from toptrumps_core.comparison import ChooseCategory, add_under, compare, discard, play_order
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.events import CardsDiscarded, CardsDrawn, Revealed, SeatOut, StayerDrawn, Tied, Won
 from toptrumps_core.protocol import (
     CHANCE,
     TERMINAL,
@@ -64,132 +71,23 @@ from toptrumps_core.protocol import (
     Seat,
     Termination,
     Transition,
+    check_chance,
     check_seat,
 )
-from toptrumps_core.tournament.arena import (
-    OPENINGS,
-    CardsDealt,
-    MiniGame,
-    MiniGameState,
-    Stage,
-    Table,
-    TieDiscard,
-    TournamentView,
-)
+from toptrumps_core.tournament.arena import OPENINGS, TieDiscard, TournamentView
+from toptrumps_core.tournament.dealing import deal
 
 __all__ = [
-    "CardsDiscarded",
-    "CardsDrawn",
-    "CardsRevealed",
     "ChooserPassed",
-    "ComparisonTied",
-    "ComparisonWon",
-    "DuelMiniGame",
     "DuelRules",
     "DuelState",
+    "DuelStep",
     "DuelWon",
-    "PlayerOut",
-    "StayerDrawn",
     "TieSettled",
-    "deal",
-    "dealt_then",
-    "play_order",
 ]
 
 
-# -- events -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CardsRevealed(Event):
-    """Everyone comparing turned their top card (T5, T6).
-
-    Attributes:
-        category: Index of the category compared.
-        cards: ``(seat, card)`` pairs in play order.
-        chooser: The seat that named the category, or None for a comparison
-            repeated after a tie (nobody chooses, T6).
-    """
-
-    category: int
-    cards: tuple[tuple[Seat, int], ...]
-    chooser: Seat | None
-
-
-@dataclass(frozen=True, slots=True)
-class ComparisonWon(Event):
-    """One card had the single best value; its owner kept it under their stack (T5).
-
-    Attributes:
-        seat: The winner; it chooses next.
-        category: Index of the category compared.
-        card: The card kept.
-    """
-
-    seat: Seat
-    category: int
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsDiscarded(Event):
-    """Cards were discarded face up in front of their owners (T5, T6).
-
-    Attributes:
-        cards: ``(seat, card)`` pairs.
-    """
-
-    cards: tuple[tuple[Seat, int], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ComparisonTied(Event):
-    """The best value was shared or a card had no data: the same category again (T6).
-
-    Attributes:
-        category: Index of the category, compared again.
-        tied: The seats sharing the best value; empty for a no-data tie.
-        again: The seats that compare again.
-    """
-
-    category: int
-    tied: tuple[Seat, ...]
-    again: tuple[Seat, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerOut(Event):
-    """A player has no card left and is out of the card play (T5, T7).
-
-    Attributes:
-        seat: The seat that is out.
-    """
-
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class CardsDrawn(Event):
-    """Players who ran out together in a tie got a new card from the stack (T7, T11).
-
-    Attributes:
-        cards: ``(seat, card)`` pairs, in play order.
-    """
-
-    cards: tuple[tuple[Seat, int], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class StayerDrawn(Event):
-    """The stack had too few cards: a lot chose who stays in (T7).
-
-    Attributes:
-        seat: The seat that stays in.
-        among: The seats the lot was drawn among.
-    """
-
-    seat: Seat
-    among: tuple[Seat, ...]
+# -- events of the duel alone (the comparison's are in toptrumps_core.events) --------
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,75 +178,6 @@ class DuelState(Recorded):
         return tuple(seat for seat, hand in enumerate(self.hands) if hand)
 
 
-def deal(
-    stack: Sequence[int], order: Sequence[Seat], counts: Sequence[int], seats: int, *, short: bool = False
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
-    """Deals from the top of `stack`, one card at a time, going round `order` (T2).
-
-    Args:
-        stack: The stack, top first.
-        order: The seats to deal to, in dealing order (the first gets the
-            first card).
-        counts: How many cards each seat of `order` gets, in the same order.
-        seats: The number of seats at the table.
-        short: If True and the stack has too few cards, deal until it is
-            empty instead of raising (the Finale, T16).
-
-    Returns:
-        ``(hands, rest, taken)``: one hand per seat (top first), the stack
-        left, and the cards taken in order.
-
-    Raises:
-        RuleOptionError: If the stack has too few cards.
-
-    Example:
-        >>> deal([5, 6, 7, 8, 9], order=[1, 0], counts=[2, 2], seats=2)
-        (((6, 8), (5, 7)), (9,), (5, 6, 7, 8))
-    """
-    need = sum(counts)
-    if short:
-        need = min(need, len(stack))
-    if need > len(stack):
-        raise RuleOptionError(f"the stack has {len(stack)} cards; {need} are needed to deal")
-    hands: list[list[int]] = [[] for _ in range(seats)]
-    left = dict(zip(order, counts, strict=True))
-    position = 0
-    while position < need:
-        for seat in order:
-            if left[seat] and position < need:
-                hands[seat].append(stack[position])
-                left[seat] -= 1
-                position += 1
-    return tuple(map(tuple, hands)), tuple(stack[need:]), tuple(stack[:need])
-
-
-def dealt_then(deck: Deck, hands: Sequence[Sequence[str]], stack: Sequence[str] | None) -> list[str]:
-    """Returns a scenario's whole stack: the hands' cards (as dealt from the top), then `stack`.
-
-    `stack` None means the rest of the deck in file order.
-
-    Example:
-        >>> from toptrumps_core.cards import Category
-        >>> d = Deck.from_rows("D", [Category("A"), Category("B")], {n: [1, 2] for n in "pqrs"})
-        >>> dealt_then(d, [["r"], ["p"]], None)
-        ['r', 'p', 'q', 's']
-    """
-    held = [name for hand in hands for name in hand]
-    rest = [c.name for c in deck.cards if c.name not in held] if stack is None else list(stack)
-    return held + rest
-
-
-def play_order(seats: Sequence[Seat], first: Seat, table_seats: int) -> tuple[Seat, ...]:
-    """Returns `seats` going left (clockwise) from `first`, or from the next seat after it.
-
-    Example:
-        >>> play_order([0, 2, 3], first=1, table_seats=4)
-        (2, 3, 0)
-    """
-    members = set(seats)
-    return tuple((first + k) % table_seats for k in range(table_seats) if (first + k) % table_seats in members)
-
-
 # -- the engine ------------------------------------------------------------------
 
 
@@ -369,7 +198,7 @@ class DuelRules:
         >>> state = rules.start_from(hands=[["w", "y"], ["x"]], chooser=0)
         >>> step = rules.apply(state, ChooseCategory(0))
         >>> [type(e).__name__ for e in step.events]
-        ['CardsRevealed', 'ComparisonWon', 'CardsDiscarded', 'PlayerOut', 'DuelWon']
+        ['Revealed', 'Won', 'CardsDiscarded', 'SeatOut', 'DuelWon']
     """
 
     deck: Deck
@@ -483,8 +312,8 @@ class DuelRules:
             IllegalActionError: If `action` is not legal in `state`.
         """
         if state.step is DuelStep.LOT:
-            if not isinstance(action, Lot) or action.seat not in state.lot_among:
-                raise IllegalActionError(f"{action!r} is not a possible chance outcome here")
+            check_chance(self, state, action)
+            assert isinstance(action, Lot)  # the check above passed
             return self._stay_in(state, action.seat)
         if state.step is DuelStep.OVER:
             raise IllegalActionError(f"the duel is over; no action is legal (got {action!r})")
@@ -495,7 +324,7 @@ class DuelRules:
             raise IllegalActionError(
                 f"{action!r} is not legal for seat {state.chooser}{why}; expected one of {list(legal)!r}"
             )
-        group = play_order(state.holders, state.chooser, self.seats)
+        group = play_order(state.holders, state.chooser)
         assert isinstance(action, ChooseCategory)  # the check above passed
         return self._compare(state, group, action.category, state.chooser, [])
 
@@ -566,7 +395,7 @@ class DuelRules:
                 return Transition(replace(state, chooser=group[0], step=DuelStep.CHOOSE), tuple(events))
             cards = tuple(state.hands[s][0] for s in group)
             hands = tuple(h[1:] if s in group else h for s, h in enumerate(state.hands))
-            events.append(CardsRevealed(category, tuple(zip(group, cards, strict=True)), chooser))
+            events.append(Revealed(chooser, category, tuple(zip(group, cards, strict=True))))
             state = replace(state, hands=hands, last_category=category, seen=state.seen | frozenset(cards))
             winner_index, best = compare(self.deck, category, cards, no_data="tie")
             if winner_index is not None:  # rule T5
@@ -575,22 +404,23 @@ class DuelRules:
                 lost = tuple((s, c) for s, c in zip(group, cards, strict=True) if s != winner)
                 state = replace(
                     state,
-                    hands=_add(state.hands, winner, (kept,)),
-                    discards=_discard(state.discards, lost),
+                    hands=add_under(state.hands, winner, (kept,)),
+                    discards=discard(state.discards, lost),
                     chooser=winner,
                     step=DuelStep.CHOOSE,
                 )
-                events += [ComparisonWon(winner, category, kept), CardsDiscarded(lost)]
-                events += [PlayerOut(s) for s in group if not state.hands[s]]
+                events += [Won(winner, category, (kept,)), CardsDiscarded(lost)]
+                events += [SeatOut(s) for s in group if not state.hands[s]]
                 if len(state.holders) == 1:
                     return self._won(state, winner, events)
                 return Transition(state, tuple(events))
             # rule T6: a tie; every revealed card is discarded
             tied = tuple(group[i] for i in best)
             again = group if self.tie_discard == "all" or not tied else tied
-            state = replace(state, discards=_discard(state.discards, tuple(zip(group, cards, strict=True))))
-            events += [CardsDiscarded(tuple(zip(group, cards, strict=True))), ComparisonTied(category, tied, again)]
-            events += [PlayerOut(s) for s in group if s not in again and not state.hands[s]]
+            revealed = tuple(zip(group, cards, strict=True))
+            state = replace(state, discards=discard(state.discards, revealed))
+            events += [CardsDiscarded(revealed), Tied(category, tied, again=again)]
+            events += [SeatOut(s) for s in group if s not in again and not state.hands[s]]
             ran_out = tuple(s for s in again if not state.hands[s])
             if len(ran_out) >= 2:  # rule T7
                 others = [s for s in state.holders if s not in ran_out]
@@ -602,9 +432,9 @@ class DuelRules:
                     lot = replace(state, step=DuelStep.LOT, lot_among=ran_out, again=again, category=category)
                     return Transition(lot, tuple(events))
                 else:  # ruling: an empty stack and others holding cards: all who ran out are out
-                    events += [PlayerOut(s) for s in ran_out]
+                    events += [SeatOut(s) for s in ran_out]
             else:
-                events += [PlayerOut(s) for s in ran_out]
+                events += [SeatOut(s) for s in ran_out]
             group = tuple(s for s in again if state.hands[s])
             chooser = None
 
@@ -615,7 +445,7 @@ class DuelRules:
             drawn = ((stayer, state.stack[0]),)
             state = self._draw(state, drawn)
             events.append(CardsDrawn(drawn))
-        events += [PlayerOut(s) for s in state.lot_among if s != stayer]
+        events += [SeatOut(s) for s in state.lot_among if s != stayer]
         again, category = state.again, state.category
         assert category is not None  # set with the lot
         state = replace(state, step=DuelStep.CHOOSE, lot_among=(), again=(), category=None)
@@ -627,13 +457,13 @@ class DuelRules:
     def _draw(self, state: DuelState, drawn: tuple[tuple[Seat, int], ...]) -> DuelState:
         hands = state.hands
         for seat, card in drawn:
-            hands = _add(hands, seat, (card,))
+            hands = add_under(hands, seat, (card,))
         n = len(drawn)
         return replace(state, hands=hands, stack=state.stack[n:], taken=state.taken + state.stack[:n])
 
     def _pass_choice(self, state: DuelState, events: list[Event]) -> Transition[DuelState]:
         """Rule T10: the next player to the left of the chooser holding cards chooses."""
-        chooser = play_order(state.holders, state.chooser, self.seats)[0]
+        chooser = play_order(state.holders, state.chooser)[0]
         if chooser != state.chooser:
             events.append(ChooserPassed(chooser))
         return Transition(replace(state, chooser=chooser, step=DuelStep.CHOOSE), tuple(events))
@@ -641,132 +471,3 @@ class DuelRules:
     def _won(self, state: DuelState, winner: Seat, events: list[Event]) -> Transition[DuelState]:
         events.append(DuelWon(winner))
         return Transition(replace(state, step=DuelStep.OVER, winner=winner, chooser=winner), tuple(events))
-
-
-def _add(hands: tuple[tuple[int, ...], ...], seat: Seat, cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(h + cards if s == seat else h for s, h in enumerate(hands))
-
-
-def _discard(discards: tuple[tuple[int, ...], ...], cards: tuple[tuple[Seat, int], ...]) -> tuple[tuple[int, ...], ...]:
-    out = list(discards)
-    for seat, card in cards:
-        out[seat] = out[seat] + (card,)
-    return tuple(out)
-
-
-# -- duel mini-games ----------------------------------------------------------------
-
-
-class DuelMiniGame(MiniGame):
-    """A mini-game whose card play is a duel: Head to Head, My Game, the Finale.
-
-    Subclasses handle the stages before the deal and call `start_duel`; this
-    class runs the PLAY stage through `DuelRules` and, when one player is
-    left holding cards, awards `pins_for_win` pins and returns the cards (T2).
-    """
-
-    pins_for_win: int = 1
-
-    def duel(self, state: MiniGameState) -> DuelRules:
-        """Returns the duel engine for the deck in use."""
-        assert state.opening is not None
-        return DuelRules(self.openings[state.opening], self.seats, self.tie_discard)
-
-    def start_duel(
-        self,
-        state: MiniGameState,
-        order: Sequence[Seat],
-        counts: Sequence[int],
-        chooser: Seat,
-        *,
-        short: bool = False,
-    ) -> tuple[MiniGameState, CardsDealt]:
-        """Deals from the opening's stack (`deal`) and starts the duel with `chooser`."""
-        assert state.opening is not None
-        hands, rest, taken = deal(state.table.stacks[state.opening], order, counts, self.seats, short=short)
-        play = self.duel(state).start(hands, stack=rest, taken=taken, chooser=chooser)
-        return (
-            replace(state, stage=Stage.PLAY, play=play),
-            CardsDealt(state.opening, tuple(map(len, hands))),
-        )
-
-    def hands_table(
-        self,
-        *,
-        active: Seat,
-        pins: Sequence[int] | None,
-        stack: Sequence[str] | None,
-        opening: int,
-        hands: Sequence[Sequence[str]] | None,
-    ) -> Table:
-        """Returns a scenario's table; with `hands`, their cards lie on top of `stack`, as dealt.
-
-        Raises:
-            RuleOptionError: If a seat, opening or card name is not valid, or
-                a card is named twice (in the hands or the stack).
-        """
-        if hands is not None:  # the hands were dealt from the top of the stack
-            stack = dealt_then(self.openings[opening], hands, stack)
-        return self.scenario_table(active=active, pins=pins, stack=stack, opening=opening)
-
-    def start_with_hands(self, state: MiniGameState, hands: Sequence[Sequence[str]], chooser: Seat) -> MiniGameState:
-        """Returns `state` with the duel started from named hands (a scenario, not a deal).
-
-        Args:
-            state: A state whose table came from `hands_table` with the same hands.
-            hands: One list of card names per seat, top first; empty for a
-                seat not playing.
-            chooser: The first chooser.
-
-        Raises:
-            RuleOptionError: If a name is unknown, or as `DuelRules.start`.
-        """
-        assert state.opening is not None
-        built = [self.card_numbers(state.opening, names) for names in hands]
-        held = tuple(c for numbers in built for c in numbers)
-        rest = tuple(c for c in state.table.stacks[state.opening] if c not in held)
-        play = self.duel(state).start(built, stack=rest, taken=held, chooser=chooser)
-        return replace(state, stage=Stage.PLAY, play=play)
-
-    def play_actor(self, state: MiniGameState) -> Actor:
-        """Returns the duel's actor."""
-        return self.duel(state).actor(state.play)
-
-    def stage_chance(self, state: MiniGameState) -> Distribution | None:
-        """Returns the duel's T7 lot when it is pending."""
-        if state.stage is Stage.PLAY:
-            return self.duel(state).chance(state.play)
-        return None
-
-    def legal_actions(self, state: MiniGameState) -> tuple[Action, ...]:
-        """Returns the duel's legal actions in the PLAY stage."""
-        if state.stage is Stage.PLAY:
-            return self.duel(state).legal_actions(state.play)
-        return ()
-
-    def apply_play(self, state: MiniGameState, action: Action) -> Transition[MiniGameState]:
-        """Applies a duel action; when the duel is over, settles the mini-game."""
-        duel = self.duel(state)
-        step = duel.apply(state.play, action)
-        state = replace(state, play=step.state)
-        if step.state.winner is None:
-            return Transition(state, step.events)
-        final, events = self.settle(state, step.state)
-        return Transition(final, step.events + events)
-
-    def settle(self, state: MiniGameState, play: DuelState) -> tuple[MiniGameState, tuple[Event, ...]]:
-        """Ends the mini-game after the duel: pins to the winner, cards under the stack."""
-        assert play.winner is not None
-        return self.finish(state, [(play.winner, self.pins_for_win)], play.taken, play.stack)
-
-    def observe(self, state: MiniGameState, seat: Seat) -> TournamentView:
-        """Returns what `seat` may see, the duel included."""
-        view = super().observe(state, seat)
-        if isinstance(state.play, DuelState):
-            view = replace(view, **self.duel(state).view_fields(state.play, seat))
-            if state.stage is not Stage.OVER:
-                counts = list(view.arena_counts)
-                assert state.opening is not None
-                counts[state.opening] = len(state.play.stack)
-                view = replace(view, arena_counts=tuple(counts))
-        return view

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from toptrumps_core.comparison import play_order
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import (
     Action,
@@ -51,10 +52,12 @@ from toptrumps_core.protocol import (
     Termination,
     Transition,
     UniformPermutation,
+    check_chance,
 )
 from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import MiniGameState, Stage, Table
-from toptrumps_core.tournament.duel import DuelMiniGame, DuelState, play_order
+from toptrumps_core.tournament.duel import DuelState
+from toptrumps_core.tournament.duel_mini_game import DuelMiniGame
 
 __all__ = [
     "PIN_LIMIT",
@@ -172,7 +175,7 @@ class FinaleRules(DuelMiniGame):
 
     Example:
         >>> from toptrumps_core.cards import Category, Deck
-        >>> from toptrumps_core.classic import ChooseCategory
+        >>> from toptrumps_core.comparison import ChooseCategory
         >>> d = Deck.from_rows("D", [Category("A"), Category("B")],
         ...                    {n: [i, 9 - i] for i, n in enumerate("abcdefgh")})
         >>> rules = FinaleRules(d, seats=3)
@@ -256,7 +259,7 @@ class FinaleRules(DuelMiniGame):
             state, spun = self.spin_deck(state, action)
             return Transition(replace(state, stage=Stage.SHUFFLE), (spun,))
         if stage is Stage.SHUFFLE:
-            self.check_chance(state, action)
+            check_chance(self, state, action)
             opening = state.opening
             assert opening is not None and isinstance(action, Shuffle)
             stack = state.table.stacks[opening]
@@ -266,7 +269,7 @@ class FinaleRules(DuelMiniGame):
             state, events = self._allot(state)
             return Transition(state, (DeckShuffled(opening), *events))
         if stage is Stage.LOT:
-            self.check_chance(state, action)
+            check_chance(self, state, action)
             assert isinstance(action, Lot)  # the check above passed
             drawn = FirstChooserDrawn(action.seat, self._leaders(state.table))
             state, events = self._deal(replace(state, first=action.seat))
@@ -301,7 +304,7 @@ class FinaleRules(DuelMiniGame):
     def _deal(self, state: MiniGameState) -> tuple[MiniGameState, tuple[Event, ...]]:
         assert state.first is not None
         players = [s for s, n in enumerate(state.allotment) if n]
-        order = play_order(players, state.first, self.seats)
+        order = play_order(players, state.first)
         counts = [state.allotment[s] for s in order]
         state, dealt = self.start_duel(state, order, counts, chooser=state.first, short=True)
         return state, (dealt,)

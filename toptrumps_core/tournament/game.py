@@ -53,6 +53,7 @@ from toptrumps_core.protocol import (
     Recorded,
     Seat,
     Transition,
+    check_chance,
 )
 from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import (
@@ -497,12 +498,12 @@ class TournamentRules(ArenaRules):
         if phase is Phase.OVER:
             raise IllegalActionError(f"the tournament is over; no action is legal (got {action!r})")
         if phase is Phase.START:
-            self._check_chance(state, action)
+            check_chance(self, state, action)
             assert isinstance(action, Lot)  # the check above passed
             table = replace(state.table, active=action.seat)
             return Transition(replace(state, table=table, phase=Phase.SPIN), (StarterDrawn(action.seat),))
         if phase is Phase.SPIN:
-            self._check_chance(state, action)
+            check_chance(self, state, action)
             assert isinstance(action, Spin)  # the check above passed
             sector = SECTORS[action.sector]
             step = self.games[sector].begin(state.table)
@@ -556,10 +557,6 @@ class TournamentRules(ArenaRules):
         return state.outcome
 
     # -- helpers ------------------------------------------------------------------------
-
-    def _check_chance(self, state: TournamentState, action: Action) -> None:
-        if self.chance(state).probability(action) == 0:
-            raise IllegalActionError(f"{action!r} is not a possible chance outcome here")
 
     def _after(self, state: TournamentState, events: list[Event]) -> Transition[TournamentState]:
         """Ends a finished mini-game: Finale (T15), spin again (T13) or pass the turn left (T3)."""

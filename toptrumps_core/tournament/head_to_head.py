@@ -33,7 +33,7 @@ from toptrumps_core.tournament.arena import (
     Stage,
     Table,
 )
-from toptrumps_core.tournament.duel import DuelMiniGame
+from toptrumps_core.tournament.duel_mini_game import DuelMiniGame
 
 __all__ = ["HeadToHeadRules", "OpponentPicked", "PickOpponent"]
 
@@ -78,7 +78,7 @@ class HeadToHeadRules(DuelMiniGame):
 
     Example:
         >>> from toptrumps_core.cards import Category, Deck
-        >>> from toptrumps_core.classic import ChooseCategory
+        >>> from toptrumps_core.comparison import ChooseCategory
         >>> d = Deck.from_rows("D", [Category("A"), Category("B")],
         ...                    {n: [i, 9 - i] for i, n in enumerate("abcdefgh")})
         >>> rules = HeadToHeadRules(d, seats=3)

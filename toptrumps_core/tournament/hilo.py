@@ -73,7 +73,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from toptrumps_core.cards import Card, Deck
-from toptrumps_core.classic import ChooseCategory
+from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.probability import (
     Direction,
@@ -96,6 +96,7 @@ from toptrumps_core.protocol import (
     Termination,
     Transition,
     UniformPermutation,
+    check_chance,
 )
 from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, register_family
 
@@ -572,8 +573,7 @@ class HiLoRules:
             IllegalActionError: If `action` is not legal in `state`.
         """
         if state.step is _HiLoStep.SHUFFLE:
-            if self.chance(state).probability(action) == 0:
-                raise IllegalActionError(f"{action!r} is not a possible shuffle of {len(self.deck.cards)} cards")
+            check_chance(self, state, action)
             assert isinstance(action, Shuffle)  # the check above passed
             return self.setup(action.order)
         if state.step is _HiLoStep.OVER:

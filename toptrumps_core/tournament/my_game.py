@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from toptrumps_core.comparison import play_order
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
 from toptrumps_core.record import register_family
@@ -35,7 +36,7 @@ from toptrumps_core.tournament.arena import (
     Stage,
     Table,
 )
-from toptrumps_core.tournament.duel import DuelMiniGame, play_order
+from toptrumps_core.tournament.duel_mini_game import DuelMiniGame
 
 __all__ = ["DeckPicked", "MyGameRules", "PickDeck"]
 
@@ -82,7 +83,7 @@ class MyGameRules(DuelMiniGame):
 
     Example:
         >>> from toptrumps_core.cards import Category, Deck
-        >>> from toptrumps_core.classic import ChooseCategory
+        >>> from toptrumps_core.comparison import ChooseCategory
         >>> d = Deck.from_rows("D", [Category("A"), Category("B")],
         ...                    {n: [i, 9 - i] for i, n in enumerate("abcdefghij")})
         >>> rules = MyGameRules(d, seats=3)
@@ -158,7 +159,7 @@ class MyGameRules(DuelMiniGame):
         return Transition(state, (picked, *events))
 
     def _deal(self, state: MiniGameState) -> tuple[MiniGameState, tuple[Event, ...]]:
-        order = play_order(range(self.seats), state.table.active, self.seats)
+        order = play_order(range(self.seats), state.table.active)
         state, dealt = self.start_duel(state, order, [CARDS_EACH] * self.seats, chooser=state.table.active)
         return state, (dealt,)
 

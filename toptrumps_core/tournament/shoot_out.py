@@ -28,8 +28,9 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from toptrumps_core.classic import ChooseCategory, compare
+from toptrumps_core.comparison import ChooseCategory, compare, discard, play_order
 from toptrumps_core.errors import IllegalActionError
+from toptrumps_core.events import CardsDiscarded, CardsDrawn, Revealed, StayerDrawn, Tied, Won
 from toptrumps_core.protocol import (
     CHANCE,
     TERMINAL,
@@ -42,6 +43,7 @@ from toptrumps_core.protocol import (
     Recorded,
     Seat,
     Transition,
+    check_chance,
 )
 from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import (
@@ -53,16 +55,7 @@ from toptrumps_core.tournament.arena import (
     Table,
     TournamentView,
 )
-from toptrumps_core.tournament.duel import (
-    CardsDiscarded,
-    CardsDrawn,
-    CardsRevealed,
-    ComparisonTied,
-    ComparisonWon,
-    StayerDrawn,
-    deal,
-    play_order,
-)
+from toptrumps_core.tournament.dealing import deal
 
 __all__ = ["ShootOutPlay", "ShootOutRules", "ShootOutStep"]
 
@@ -119,7 +112,7 @@ class ShootOutRules(MiniGame):
         >>> state = rules.start_from(stack=["a", "b", "c", "d"], active=0)
         >>> step = rules.apply(state, ChooseCategory(1))   # 5 = 5: a tie, new cards
         >>> [type(e).__name__ for e in step.events][:4]
-        ['CardsRevealed', 'CardsDiscarded', 'ComparisonTied', 'CardsDrawn']
+        ['Revealed', 'CardsDiscarded', 'Tied', 'CardsDrawn']
         >>> step.state.outcome.winners   # then 1 against 4: seat 1's "d" wins
         frozenset({1})
     """
@@ -185,7 +178,7 @@ class ShootOutRules(MiniGame):
             state, dealt = self._deal(state)
             return Transition(state, (spun, dealt))
         if state.stage is Stage.PLAY and state.play.step is ShootOutStep.LOT:
-            self.check_chance(state, action)
+            check_chance(self, state, action)
             assert isinstance(action, Lot)  # the check above passed
             play = state.play
             events: list[Event] = [StayerDrawn(action.seat, play.lot_among)]
@@ -220,7 +213,7 @@ class ShootOutRules(MiniGame):
 
     def _deal(self, state: MiniGameState) -> tuple[MiniGameState, CardsDealt]:
         assert state.opening is not None
-        order = play_order(range(self.seats), state.table.active, self.seats)
+        order = play_order(range(self.seats), state.table.active)
         hands, rest, taken = deal(state.table.stacks[state.opening], order, [1] * self.seats, self.seats)
         play = ShootOutPlay(hands, ((),) * self.seats, rest, taken, contenders=order)
         return replace(state, stage=Stage.PLAY, play=play), CardsDealt(state.opening, (1,) * self.seats)
@@ -233,22 +226,19 @@ class ShootOutRules(MiniGame):
         while True:
             group = play.contenders
             cards = tuple(play.hands[s][0] for s in group)
-            events.append(CardsRevealed(category, tuple(zip(group, cards, strict=True)), chooser))
+            events.append(Revealed(chooser, category, tuple(zip(group, cards, strict=True))))
             chooser = None
             winner_index, best = compare(deck, category, cards, no_data="tie")
             if winner_index is not None:
                 winner = group[winner_index]
-                events.append(ComparisonWon(winner, category, cards[winner_index]))
+                events.append(Won(winner, category, (cards[winner_index],)))
                 return self._won(state, replace(play, winner=winner, step=ShootOutStep.OVER), events)
             tied = tuple(group[i] for i in best)
             again = tied or group  # a no-data tie: every player of the comparison again (T11)
             discarded = tuple((s, c) for s, c in zip(group, cards, strict=True) if s in again)
-            discards = list(play.discards)
-            for seat, card in discarded:
-                discards[seat] = discards[seat] + (card,)
             hands = tuple(() if s in again else h for s, h in enumerate(play.hands))
-            play = replace(play, hands=hands, discards=tuple(discards), contenders=again)
-            events += [CardsDiscarded(discarded), ComparisonTied(category, tied, again)]
+            play = replace(play, hands=hands, discards=discard(play.discards, discarded), contenders=again)
+            events += [CardsDiscarded(discarded), Tied(category, tied, again=again)]
             if len(play.stack) < len(again):  # ruling: too few cards; a lot picks the winner
                 lot = replace(play, step=ShootOutStep.LOT, lot_among=again)
                 return Transition(replace(state, play=lot), tuple(events))

@@ -13,21 +13,10 @@ from dataclasses import dataclass
 
 from toptrumps_core import svg
 from toptrumps_core.cards import Deck
-from toptrumps_core.events import GameEnded
+from toptrumps_core.events import CardsDiscarded, CardsDrawn, GameEnded, Revealed, SeatOut, StayerDrawn, Tied, Won
 from toptrumps_core.protocol import Event, Outcome, Seat, Termination
 from toptrumps_core.tournament.arena import SECTORS, CardsDealt, CardsReturned, DeckSpun, MiniGameOver, Sector
-from toptrumps_core.tournament.duel import (
-    CardsDiscarded,
-    CardsDrawn,
-    CardsRevealed,
-    ChooserPassed,
-    ComparisonTied,
-    ComparisonWon,
-    DuelWon,
-    PlayerOut,
-    StayerDrawn,
-    TieSettled,
-)
+from toptrumps_core.tournament.duel import ChooserPassed, DuelWon, TieSettled
 from toptrumps_core.tournament.finale import (
     PIN_LIMIT,
     DeckShuffled,
@@ -122,7 +111,7 @@ class ArenaLog:
             self._mini_events.append(event)
             lines.append(self._log_line(event))
             self._track(event)
-            if isinstance(event, CardsRevealed) and self._hot_seat:
+            if isinstance(event, Revealed) and self._hot_seat:
                 self._viewer = None  # the cards go face down until the next person is ready
         if spun is not None:
             self._last_spin = spun
@@ -197,23 +186,23 @@ class ArenaLog:
                 return f"Dealt from {self._rules.openings[opening].name}: {dealt}."
             case CardsReturned(opening=opening, count=count):
                 return f"{plural(count, 'card')} went back under the {self._rules.openings[opening].name} stack (T2)."
-            case CardsRevealed(category=category, cards=cards, chooser=chooser):
+            case Revealed(chooser=chooser, category=category, cards=cards):
                 ctx.category = category
                 shown = " · ".join(f"{names[s]}: {self._card_words(c, category)}" for s, c in cards)
                 if chooser is None:
                     return f"{self._category_name(category)} again — {shown}"
                 return f"{names.subject(chooser, 'choose', 'chooses')} {self._category_name(category)} — {shown}"
-            case ComparisonWon(seat=seat, card=card):
+            case Won(seat=seat, cards=(card, *_)):
                 keeps = "keep" if names[seat] == "You" else "keeps"
                 return f"{names.subject(seat, 'win', 'wins')} with {self._card_words(card, None)} and {keeps} it (T5)."
             case CardsDiscarded(cards=cards):
                 thrown = ", ".join(f"{self._card_words(c, None)} ({names[s]})" for s, c in cards)
                 return f"Discarded face up: {thrown}."
-            case ComparisonTied(category=category, tied=tied, again=again):
+            case Tied(category=category, seats=tied, again=again):
                 why = f"tie between {and_list([names.whom(s) for s in tied])}" if tied else "tie (a card has no data)"
                 who = and_list([names.whom(s) for s in again])
                 return f"A {why}: {who} compare {self._category_name(category)} again (T6)."
-            case PlayerOut(seat=seat):
+            case SeatOut(seat=seat):
                 return f"{names.subject(seat, 'are', 'is')} out of cards."
             case CardsDrawn(cards=cards):
                 who = and_list([names.whom(s) for s, _ in cards])

@@ -16,13 +16,9 @@ import ipywidgets as ipw
 
 from toptrumps_core import svg
 from toptrumps_core.classic import ChooseCategory
+from toptrumps_core.events import Revealed, Tied, Won
 from toptrumps_core.protocol import Action
 from toptrumps_core.tournament.arena import MiniGameOver, Sector
-from toptrumps_core.tournament.duel import (
-    CardsRevealed,
-    ComparisonTied,
-    ComparisonWon,
-)
 from toptrumps_core.tournament.finale import (
     PIN_LIMIT,
     FinaleCardsAllotted,
@@ -239,15 +235,15 @@ class ArenaPanels:
 
     def _last_comparison(self) -> str:
         """The last comparison of this mini-game, every revealed card face up, as SVG."""
-        index = max((i for i, e in enumerate(self._mini_events) if isinstance(e, CardsRevealed)), default=None)
+        index = max((i for i, e in enumerate(self._mini_events) if isinstance(e, Revealed)), default=None)
         deck = self._deck_in_play()
         if index is None or deck is None:
             return ""
         revealed = self._mini_events[index]
-        assert isinstance(revealed, CardsRevealed)
+        assert isinstance(revealed, Revealed)
         after = self._mini_events[index + 1 :]
-        won = next((e.seat for e in after if isinstance(e, ComparisonWon)), None)
-        tie = any(isinstance(e, ComparisonTied) for e in after)
+        won = next((e.seat for e in after if isinstance(e, Won)), None)
+        tie = any(isinstance(e, Tied) for e in after)
         shown = list(revealed.cards)
         winners = [i for i, (seat, _) in enumerate(shown) if seat == won]
         width = max(110, min(230, 1000 // max(len(shown), 1) - 30))

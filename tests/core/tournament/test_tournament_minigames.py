@@ -6,8 +6,9 @@ import pytest
 
 from tests.core.tournament.tournament_helpers import COST, POWER, SPEED, kinds, names, run
 from toptrumps_core.cards import Deck
-from toptrumps_core.classic import ChooseCategory
+from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError
+from toptrumps_core.events import CardsDrawn, StayerDrawn, Tied, Won
 from toptrumps_core.protocol import CHANCE, TERMINAL, Lot, Termination
 from toptrumps_core.tournament.arena import (
     CardsDealt,
@@ -18,7 +19,6 @@ from toptrumps_core.tournament.arena import (
     Spin,
     Stage,
 )
-from toptrumps_core.tournament.duel import CardsDrawn, ComparisonTied, ComparisonWon, StayerDrawn
 from toptrumps_core.tournament.game import HiLoGame
 from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
 from toptrumps_core.tournament.head_to_head import HeadToHeadRules, OpponentPicked, PickOpponent
@@ -85,7 +85,7 @@ def test_t10_my_game_active_picks_deck_deals_three_to_all_two_pins(tiny: Deck, b
     assert rules.actor(state) == 2
     # Power three times: Ace 9 wins for seat 2; Elk 7 for seat 0; Ibis 6 for seat 1.
     state, events = run(rules, state, [ChooseCategory(POWER)] * 3)
-    assert [e.seat for e in events if isinstance(e, ComparisonWon)] == [2, 0, 1]
+    assert [e.seat for e in events if isinstance(e, Won)] == [2, 0, 1]
     # Seat 1 chooses holding only Ibis: not Power again (T8).  Speed: Ibis 8
     # beats Elk 2 and Ace 1; seats 0 and 2 are out and seat 1 gets 2 pins.
     assert rules.actor(state) == 1 and ChooseCategory(POWER) not in rules.legal_actions(state)
@@ -109,7 +109,7 @@ def test_t11_shoot_out_best_value_gets_one_pin(tiny: Deck) -> None:
     assert rules.actor(state) == 1
     assert len(rules.legal_actions(state)) == 3
     state, events = run(rules, state, [ChooseCategory(COST)])  # Cow 4, Ace 5, Bat 2 (lower wins)
-    assert ComparisonWon(2, COST, tiny.index_of("Bat")) in events
+    assert Won(2, COST, (tiny.index_of("Bat"),)) in events
     assert PinAwarded(2, 1, 0) in events and state.outcome.winners == {2}
     assert CardsReturned(0, 3) in events
     assert names(tiny, state.table.stacks[0][-3:]) == ["Ace", "Bat", "Cow"]
@@ -122,7 +122,7 @@ def test_t11_tie_gives_the_tied_players_new_cards(tiny: Deck) -> None:
     # Bat 5 = Jay 5 beat Gnu 4 but tie: only seats 0 and 1 get new cards
     # (Ace, Elk) and Speed is compared again: Elk 2 beats Ace 1.
     n = tiny.index_of
-    assert ComparisonTied(SPEED, (0, 1), (0, 1)) in events
+    assert Tied(SPEED, (0, 1), again=(0, 1)) in events
     assert CardsDrawn(((0, n("Ace")), (1, n("Elk")))) in events
     assert state.outcome.winners == {1}
 
@@ -131,7 +131,7 @@ def test_t11_no_data_gives_every_player_a_new_card(tiny: Deck) -> None:
     rules = ShootOutRules(tiny, seats=3)
     state = rules.start_from(stack=["Doe", "Ace", "Bat", "Cow", "Elk", "Fly"], active=0)
     state, events = run(rules, state, [ChooseCategory(COST)])
-    assert ComparisonTied(COST, (), (0, 1, 2)) in events
+    assert Tied(COST, (), again=(0, 1, 2)) in events
     assert state.outcome.winners == {1}  # Cow 4, Elk 1, Fly 3: Elk is cheapest
 
 
