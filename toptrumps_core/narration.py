@@ -1,0 +1,507 @@
+"""One sentence for any event of any game: the words every view and transcript uses.
+
+A `Narrator` is built from the rules of a game and the seats' names; fed the
+events of that game **in order**, it returns one plain-text sentence per
+event, so the same event reads the same in the classic table, the
+tournament arena, Hi Lo and the transcripts of `toptrumps_core.playthrough`,
+and a translation has one module to change.
+
+    >>> from toptrumps_core.cards import Category, Deck
+    >>> from toptrumps_core.classic import ChooseCategory, ClassicRules
+    >>> d = Deck.from_rows("D", [Category("Speed", "km/h"), Category("Legs")], {"Ant": [3, 6], "Bat": [5, 2]})
+    >>> rules = ClassicRules(d, seats=2)
+    >>> step = rules.apply(rules.start_from(stacks=[["Ant"], ["Bat"]]), ChooseCategory(0))
+    >>> narrator = Narrator(rules, ["You", "Computer 1"])
+    >>> for event in step.events:
+    ...     print(narrator.narrate(event))
+    You choose Speed: your Ant 3 km/h, Computer 1's Bat 5 km/h.
+    Computer 1 wins with Bat 5 km/h and takes 2 cards (C4).
+    You are out of cards (C7).
+    Game over: Computer 1 wins! Computer 1 holds every card still in play (C7).
+
+How to use it:
+
+- One narrator per game, fed every event of that game from the first, in
+  order (``narrator.narrate_all(match.events)`` for a resumed game): a few
+  events only make sense with what came before (which opening's deck a
+  tournament card belongs to, who the active player of Hi Lo is, which
+  category Hi Lo plays), and the narrator follows them.
+- Seat names: a name equal to ``"You"`` is addressed in the second person
+  ("You win", "you stay in", "your track"); any other name in the third
+  ("Computer 1 wins").  Without names the seats are "Seat 0", "Seat 1"...
+- A scenario start that begins after a tournament deck was chosen passes
+  ``opening=`` (and the active player, ``active=``), as no event says so.
+- Sentences cite the rule they apply, as RULES.md numbers it ("(T6)").
+  Values are written with their unit ("5 km/h", "£40"; no data "n/a").
+- Every event class of the core has a sentence: the `match` over them ends
+  in `assert_never`, so a new event class is a type error here until it is
+  narrated, and a test checks every class defined in the core.
+
+Rules version: sentences describe rules versions 1 and 2 alike.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from typing import NoReturn, TypeAlias, cast
+
+from toptrumps_core.cards import Category, Deck, Value, format_value
+from toptrumps_core.events import (
+    CardsDiscarded,
+    CardsDrawn,
+    ChooserDrawn,
+    Dealt,
+    GameEnded,
+    PotCollected,
+    Revealed,
+    SeatOut,
+    StayerDrawn,
+    Tied,
+    Won,
+)
+from toptrumps_core.protocol import Event, Outcome, Seat, Termination
+from toptrumps_core.tournament.arena import (
+    ArenaRules,
+    CardsDealt,
+    CardsReturned,
+    DeckSpun,
+    MiniGameOver,
+    Sector,
+)
+from toptrumps_core.tournament.duel import ChooserPassed, DuelWon, TieSettled
+from toptrumps_core.tournament.finale import (
+    PIN_LIMIT,
+    DeckShuffled,
+    FinaleCardsAllotted,
+    FinaleUncontested,
+    FinaleWon,
+    FirstChooserDrawn,
+)
+from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, StarterDrawn, TurnPassed
+from toptrumps_core.tournament.head_to_head import OpponentPicked
+from toptrumps_core.tournament.hilo import (
+    HiLoCalled,
+    HiLoCategoryChosen,
+    HiLoEnded,
+    HiLoLaid,
+    HiLoPutAside,
+    HiLoRowClosedUp,
+    HiLoStackRanOut,
+    HiLoTurned,
+)
+from toptrumps_core.tournament.my_game import DeckPicked
+from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
+from toptrumps_core.tournament.steal_a_pin import NothingToSteal
+
+if sys.version_info >= (3, 11):
+    from typing import assert_never
+else:  # pragma: no cover - Python 3.10
+
+    def assert_never(value: NoReturn) -> NoReturn:
+        """Fails loudly on a value the `match` statement did not expect."""
+        raise AssertionError(f"unexpected value: {value!r}")
+
+
+__all__ = ["SECTOR_NAMES", "GameEvent", "Narrator", "and_list", "plural", "value_words"]
+
+GameEvent: TypeAlias = (
+    Dealt
+    | Revealed
+    | Won
+    | Tied
+    | PotCollected
+    | SeatOut
+    | ChooserDrawn
+    | CardsDiscarded
+    | CardsDrawn
+    | StayerDrawn
+    | GameEnded
+    | StarterDrawn
+    | MiniGameSpun
+    | TurnPassed
+    | FinaleBegan
+    | DeckSpun
+    | DeckPicked
+    | OpponentPicked
+    | CardsDealt
+    | CardsReturned
+    | TieSettled
+    | ChooserPassed
+    | DuelWon
+    | MiniGameOver
+    | PinAwarded
+    | PinsNotTaken
+    | NothingToSteal
+    | DeckShuffled
+    | FinaleCardsAllotted
+    | FirstChooserDrawn
+    | FinaleUncontested
+    | FinaleWon
+    | HiLoLaid
+    | HiLoTurned
+    | HiLoPutAside
+    | HiLoCategoryChosen
+    | HiLoCalled
+    | HiLoRowClosedUp
+    | HiLoStackRanOut
+    | HiLoEnded
+)
+"""Every event class of the core's games; `Narrator.narrate` has a sentence for each."""
+
+SECTOR_NAMES: dict[Sector, str] = {
+    Sector.MY_GAME: "My Game",
+    Sector.HEAD_TO_HEAD: "Head to Head",
+    Sector.SHOOT_OUT: "Shoot Out",
+    Sector.HI_LO: "Hi Lo",
+    Sector.STEAL_A_PIN: "Steal a Pin",
+    Sector.GRAB_TWO_PINS: "Grab 2 Pins",
+}
+"""The name players use for each mini-game of the spinner (T3)."""
+
+_SECTOR_RULES = {
+    Sector.MY_GAME: "T10",
+    Sector.HEAD_TO_HEAD: "T9",
+    Sector.SHOOT_OUT: "T11",
+    Sector.HI_LO: "T12",
+    Sector.STEAL_A_PIN: "T13",
+    Sector.GRAB_TWO_PINS: "T14",
+}
+_GAME_NAMES = {
+    "classic": "the game",
+    "tournament": "the tournament",
+    "finale": "the Finale",
+    "hilo": "Hi Lo",
+    **{sector.value: name for sector, name in SECTOR_NAMES.items()},
+}
+_SLOTS = ("first", "second", "third")
+_PREFIX_UNITS = frozenset("£$€¥₹")
+_LABEL_UNITS = frozenset({"year", "years ad", "ad", "ce"})  # "Named: 1824", not "1824 year"
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """Returns "1 card", "3 cards" (or `many` for an irregular plural).
+
+    Example:
+        >>> plural(1, "card"), plural(3, "card"), plural(2, "match", "matches")
+        ('1 card', '3 cards', '2 matches')
+    """
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """Returns words joined as in a sentence: "a", "a and b", "a, b and c".
+
+    Example:
+        >>> and_list(["you"]), and_list(["you", "Computer 1", "Computer 2"])
+        ('you', 'you, Computer 1 and Computer 2')
+    """
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def value_words(category: Category, value: Value) -> str:
+    """Returns a value with its category's unit as players say it ("n/a" for no data, D2).
+
+    Example:
+        >>> from fractions import Fraction
+        >>> value_words(Category("Top speed", "km/h"), Fraction(120)), value_words(Category("Price", "£"), Fraction(40))
+        ('120 km/h', '£40')
+        >>> value_words(Category("Named", "year"), Fraction(1824)), value_words(Category("Fat", "%"), None)
+        ('1824', 'n/a')
+    """
+    if value is None:
+        return "n/a"
+    number = format_value(value)
+    unit = category.unit.strip()
+    if not unit or unit.lower() in _LABEL_UNITS:
+        return number
+    if unit in _PREFIX_UNITS:
+        return f"{unit}{number}"
+    return f"{number}{unit}" if unit in ("%", "°") else f"{number} {unit}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Narrator:
+    """Turns the events of one game, in order, into sentences (see the module docstring).
+
+    Args:
+        rules: The rules of the game the events come from: `ClassicRules`,
+            `HiLoRules`, `TournamentRules`, a mini-game's or the Finale's
+            rules, or any rules object with a ``deck``.
+        names: One name per seat; ``"You"`` is addressed in the second
+            person.  None: "Seat 0", "Seat 1"...
+        opening: The tournament opening in use when the events start after
+            the deck was chosen (a scenario start); None otherwise.
+        active: The active player when the events start inside a mini-game
+            (a scenario start); None: seat 0 until an event names one.
+
+    Raises:
+        ValueError: If `names` does not give one name per seat.
+        TypeError: If `rules` is neither arena rules nor has a ``deck``.
+    """
+
+    def __init__(
+        self,
+        rules: object,
+        names: Sequence[str] | None = None,
+        *,
+        opening: int | None = None,
+        active: Seat | None = None,
+    ) -> None:
+        seats = int(getattr(rules, "seats", 1))
+        self.names: tuple[str, ...] = tuple(names) if names is not None else tuple(f"Seat {s}" for s in range(seats))
+        if len(self.names) != seats:
+            raise ValueError(f"expected {seats} names, one per seat; got {len(self.names)}")
+        deck = getattr(rules, "deck", None)
+        if isinstance(rules, ArenaRules):
+            self._decks: tuple[Deck, ...] = tuple(rules.openings)
+        elif isinstance(deck, Deck):
+            self._decks = (deck,)
+        else:
+            raise TypeError(f"expected the rules of a game with a deck; got {rules!r:.80}")
+        self._opening = opening if opening is not None else 0
+        self._game: str = str(getattr(rules, "family", "classic"))
+        self._sector: Sector | None = getattr(rules, "sector", None)
+        self._active: Seat = active if active is not None else 0
+        self._category: int | None = None
+
+    # -- the public surface -----------------------------------------------------------
+
+    @property
+    def deck(self) -> Deck:
+        """Returns the deck the next card events refer to (the opening in use, in a tournament)."""
+        return self._decks[self._opening]
+
+    def narrate_all(self, events: Iterable[Event]) -> list[str]:
+        """Returns one sentence per event, in order."""
+        return [self.narrate(event) for event in events]
+
+    def narrate(self, event: Event) -> str:
+        """Returns the sentence for `event`, the next event of the game.
+
+        Raises:
+            AssertionError: If `event` is not an event class of the core
+                (every one has a sentence; see `GameEvent`).
+        """
+        return self._sentence(cast(GameEvent, event))
+
+    # -- words ---------------------------------------------------------------------------
+
+    def _you(self, seat: Seat) -> bool:
+        return self.names[seat] == "You"
+
+    def _subject(self, seat: Seat, you: str, other: str, *, start: bool = True) -> str:
+        """Returns "<Name> <verb>" with the verb agreeing: "You win", "Computer 1 wins"."""
+        if self._you(seat):
+            return f"{'You' if start else 'you'} {you}"
+        return f"{self.names[seat]} {other}"
+
+    def _whom(self, seat: Seat) -> str:
+        return "you" if self._you(seat) else self.names[seat]
+
+    def _whose(self, seat: Seat) -> str:
+        return "your" if self._you(seat) else f"{self.names[seat]}'s"
+
+    def _seats(self, seats: Iterable[Seat]) -> str:
+        return and_list([self._whom(s) for s in seats])
+
+    def _category_name(self, category: int) -> str:
+        return self.deck.categories[category].name
+
+    def _card(self, card: int, category: int | None = None) -> str:
+        """Returns a card's name, with its value in `category` if one is given: "Bat 5 km/h"."""
+        deck = self.deck
+        name = deck.cards[card].name
+        if category is None:
+            return name
+        return f"{name} {value_words(deck.categories[category], deck.cards[card].values[category])}"
+
+    def _counts(self, counts: Sequence[int]) -> str:
+        return ", ".join(f"{self.names[s]} {n}" for s, n in enumerate(counts) if n)
+
+    def _game_name(self) -> str:
+        return _GAME_NAMES.get(self._game, "the game")
+
+    def _tie_rule(self) -> str:
+        return "T11" if self._game == "shoot_out" else "T6"
+
+    # -- the sentences ----------------------------------------------------------------
+
+    def _sentence(self, event: GameEvent) -> str:
+        match event:
+            # -- a comparison, in every card game (C4-C9, T5-T8, T11)
+            case Dealt(stack_sizes=sizes, set_aside=aside):
+                dealt = ", ".join(f"{self.names[s]} {n}" for s, n in enumerate(sizes))
+                return f"Shuffled and dealt: {dealt}" + (f"; {aside} set aside" if aside else "") + " (C2)."
+            case Revealed(chooser=chooser, category=category, cards=cards):
+                shown = ", ".join(f"{self._whose(s)} {self._card(c, category)}" for s, c in cards)
+                if chooser is None:
+                    return f"{self._category_name(category)} again: {shown} ({self._tie_rule()})."
+                chooses = self._subject(chooser, "choose", "chooses")
+                return f"{chooses} {self._category_name(category)}: {shown}."
+            case Won(seat=seat, category=category, cards=cards):
+                wins = self._subject(seat, "win", "wins")
+                best = self._card(cards[0], category)
+                if self._game == "shoot_out":
+                    return f"{wins} with {best} (T11)."
+                if len(cards) == 1:  # the tournament: the winner keeps their own card (T5)
+                    return f"{wins} with {best} and {'keep' if self._you(seat) else 'keeps'} it (T5)."
+                takes = "take" if self._you(seat) else "takes"
+                return f"{wins} with {best} and {takes} {plural(len(cards), 'card')} (C4)."
+            case Tied(category=category, seats=seats, pot_size=pot_size, again=again):
+                why = f"A tie between {self._seats(seats)}" if seats else "A tie (a card has no data)"
+                if again:
+                    name = self._category_name(category)
+                    return f"{why}: {self._seats(again)} compare {name} again ({self._tie_rule()})."
+                rule = "C5" if seats else "C6"
+                return f"{why}: the cards go to the pot, which now holds {plural(pot_size, 'card')} ({rule})."
+            case PotCollected(seat=seat, cards=cards):
+                return f"{self._subject(seat, 'take', 'takes')} the pot ({plural(len(cards), 'card')})."
+            case SeatOut(seat=seat):
+                rule = "C7" if self._game == "classic" else "T5"
+                return f"{self._subject(seat, 'are', 'is')} out of cards ({rule})."
+            case ChooserDrawn(seat=seat, among=among):
+                chooses = self._subject(seat, "choose", "chooses", start=False)
+                return f"The chooser ran out: drawn by lot among {self._seats(among)}, {chooses} next (C8)."
+            case CardsDiscarded(cards=cards):
+                thrown = ", ".join(f"{self._whose(s)} {self._card(c)}" for s, c in cards)
+                return f"Discarded face up: {thrown}."
+            case CardsDrawn(cards=cards):
+                who = _capital(self._seats(s for s, _ in cards))
+                if self._game == "shoot_out":
+                    return f"{who} {'gets' if len(cards) == 1 else 'get'} a new card from the stack (T11)."
+                return f"{who} ran out in the tie: each gets a new card from the stack (T7)."
+            case StayerDrawn(seat=seat, among=among):
+                if self._game == "shoot_out":
+                    wins = self._subject(seat, "win", "wins", start=False)
+                    return f"The stack ran short: drawn by lot among {self._seats(among)}, {wins} the pin (T11)."
+                stays = self._subject(seat, "stay", "stays", start=False)
+                return f"The stack ran short: drawn by lot among {self._seats(among)}, {stays} in (T7)."
+            case GameEnded(outcome=outcome):
+                return self._ended(outcome)
+            # -- the tournament (T1-T4, T9-T16)
+            case StarterDrawn(seat=seat):
+                self._active = seat
+                return f"The spin for who starts chose {self._whom(seat)} (T3)."
+            case MiniGameSpun(seat=seat, sector=sector):
+                self._active, self._sector, self._game = seat, sector, sector.value
+                spins = self._subject(seat, "spin", "spins")
+                return f"{spins}: {SECTOR_NAMES[sector]}! ({_SECTOR_RULES[sector]})"
+            case TurnPassed(seat=seat):
+                self._active = seat
+                return f"The turn passes left to {self._whom(seat)} (T3)."
+            case FinaleBegan(full=full):
+                self._game, self._sector = "finale", None
+                tracks = _capital(and_list([self._whose(s) for s in full]))
+                return f"{tracks} {'track is' if len(full) == 1 else 'tracks are'} full: the Finale begins! (T15)"
+            case DeckSpun(opening=opening, deck=deck):
+                self._opening = opening
+                return f"The spinner chose deck {opening + 1}: {deck}."
+            case DeckPicked(seat=seat, opening=opening, deck=deck):
+                self._opening = opening
+                return f"{self._subject(seat, 'pick', 'picks')} deck {opening + 1}, {deck}, for My Game (T10)."
+            case OpponentPicked(seat=seat, opponent=opponent):
+                picks = self._subject(seat, "pick", "picks")
+                return f"{picks} {self._whom(opponent)} for Head to Head (T9)."
+            case CardsDealt(opening=opening, counts=counts):
+                self._opening = opening
+                return f"Dealt from {self.deck.name}: {self._counts(counts)} (T2)."
+            case CardsReturned(opening=opening, count=count):
+                name = self._decks[opening].name
+                return f"{plural(count, 'card')} went back under the {name} stack (T2)."
+            case TieSettled(seat=seat):
+                wins = "win" if self._you(seat) else "wins"
+                return f"{self._subject(seat, 'are', 'is')} the only one left in the tie and {wins} it (T6)."
+            case ChooserPassed(seat=seat):
+                chooses = self._subject(seat, "choose", "chooses", start=False)
+                return f"The chooser is out: {chooses} next (T10)."
+            case DuelWon(seat=seat):
+                wins = "win" if self._you(seat) else "wins"
+                return f"{self._subject(seat, 'are', 'is')} the last holding cards and {wins} {self._game_name()}!"
+            case MiniGameOver(sector=sector, winners=winners):
+                self._game = "tournament"
+                if winners:
+                    return f"{SECTOR_NAMES[sector]} is over: {self._seats(winners)} won pins."
+                return f"{SECTOR_NAMES[sector]} is over: no pins this time."
+            case PinAwarded(seat=seat, count=count, pin_master=master, robbed=robbed):
+                if robbed is not None:
+                    return (
+                        f"The Pin Master ({self._whom(master)}) moves a pin from {self._whose(robbed)} track "
+                        f"to {self._whose(seat)} (T13)."
+                    )
+                return f"The Pin Master ({self._whom(master)}) gives {plural(count, 'pin')} to {self._whom(seat)} (T1)."
+            case PinsNotTaken(seat=seat, count=count, reason=reason):
+                why = "the track is full" if reason == "track_full" else "the supply is empty"
+                return f"{self._subject(seat, 'cannot', 'cannot')} take {plural(count, 'pin')}: {why} (T14)."
+            case NothingToSteal(seat=seat):
+                spins = self._subject(seat, "spin", "spins", start=False)
+                return f"Nobody has a pin to steal: {spins} again (T13)."
+            case DeckShuffled(opening=opening):
+                self._opening = opening
+                return f"The {self.deck.name} stack is shuffled for the Finale (T16)."
+            case FinaleCardsAllotted(cards=cards, pins_in_play=pins, by_rank=by_rank):
+                how = f"more than {PIN_LIMIT}, so 6, 5, 4, 3, 2, 1 cards by rank" if by_rank else "one card per pin"
+                return f"Finale cards ({plural(pins, 'pin')} in play: {how}): {self._counts(cards)} (T16)."
+            case FirstChooserDrawn(seat=seat, among=among):
+                share = _capital(self._seats(among))
+                return f"{share} share the most pins: a spin chose {self._whom(seat)} to choose first (T16)."
+            case FinaleUncontested(seat=seat):
+                has = "have" if self._you(seat) else "has"
+                return f"Only {self._whom(seat)} {has} pins: no Finale to play (T16)."
+            case FinaleWon(seat=seat):
+                return f"{self._subject(seat, 'win', 'wins')} the Finale and the tournament! (T16)"
+            # -- Hi Lo (T12)
+            case HiLoLaid(count=count, stack_size=left):
+                self._category = None
+                return f"{plural(count, 'card')} laid face down from the stack ({left} left in it) (T12)."
+            case HiLoTurned(slot=slot, card=card):
+                return f"{_capital(_SLOTS[slot])} card turned: {self._card(card, self._category)}."
+            case HiLoPutAside(card=card, category=category):
+                lacks = f"no data for {self._category_name(category)}" if category is not None else "no data at all"
+                return f"{self._card(card)} has {lacks}: put aside and replaced by the next card (T12)."
+            case HiLoCategoryChosen(category=category):
+                self._category = category
+                chooses = self._subject(self._active, "choose", "chooses")
+                return f"{chooses} {self._category_name(category)} for Hi Lo (T12)."
+            case HiLoCalled(slot=slot, direction=direction, right=right):
+                calls = self._subject(self._active, "call", "calls")
+                verdict = "right ✓" if right else "wrong ✗"
+                return f"{calls} {direction} for the {_SLOTS[slot]} card: {verdict}"
+            case HiLoRowClosedUp():
+                return "The stack is empty: the next face-down card moves up (T12)."
+            case HiLoStackRanOut():
+                return "No card is left to turn: Hi Lo ends (T12)."
+            case HiLoEnded(pins=pins):
+                return f"Hi Lo is over: {plural(pins, 'pin')} earned."
+            case _:
+                assert_never(event)
+
+    def _ended(self, outcome: Outcome) -> str:
+        """Returns the sentence of `GameEnded`: who won and why (C7, C11, C12, T16)."""
+        winners = sorted(outcome.winners)
+        match outcome.termination:
+            case Termination.UNFINISHED:
+                return "Game over: unfinished, so nobody wins (C12)."
+            case Termination.LAST_STACK:
+                seat = winners[0]
+                holds = self._subject(seat, "hold", "holds")
+                return f"Game over: {self._subject(seat, 'win', 'wins')}! {holds} every card still in play (C7)."
+            case Termination.DRAW_ALL_OUT:
+                return f"Game over: a tie left nobody holding cards, a draw between {self._seats(winners)} (C7)."
+            case Termination.ROUND_LIMIT:
+                if len(winners) == 1:
+                    holds = self._subject(winners[0], "hold", "holds", start=False)
+                    return f"Game over: the round limit is reached and {holds} the most cards (C11)."
+                return f"Game over: the round limit is reached, a draw between {self._seats(winners)} (C11)."
+            case Termination.FINALE_WON:
+                return f"Game over: {self._subject(winners[0], 'win', 'wins', start=False)} the tournament! (T16)"
+            case Termination.MINI_GAME_ENDED:
+                won = f"{self._seats(winners)} won" if winners else "nobody won"
+                return f"Game over: {_capital(self._game_name())} is over; {won}."
+            case _:
+                assert_never(outcome.termination)
