@@ -80,18 +80,22 @@ __all__ = [
     "spinner",
 ]
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The version of the arena's rules (the tournament and every mini-game) that new games play.
 
+Version 2: the Finale deals each player's whole count in rank order (T16,
+`toptrumps_core.tournament.finale`); version 1 dealt it one card at a time
+going left from the first chooser.  Nothing else differs.
+
 Rules versions (see `toptrumps_core.record.families`): when a rule's meaning
-changes (T16's Finale dealing, say), raise this to 2, add 2 to
-`RULES_VERSIONS`, and branch on ``self.rules_version`` where the rule
-differs, keeping version 1's behaviour for version-1 records.  A record
+changes, raise this by one, add the new version to `RULES_VERSIONS`, and
+branch on ``self.rules_version`` where the rule differs, keeping the old
+behaviour for old records (as `FinaleRules` does for version 1).  A record
 stores its version; `ArenaRules.from_data` hands it to the ``rules_version``
 field, and `TournamentRules` hands its own to every mini-game and the Finale
 it builds, so a version-1 tournament record replays with version-1 rules.
 """
-RULES_VERSIONS: tuple[int, ...] = (1,)
+RULES_VERSIONS: tuple[int, ...] = (1, 2)
 """Every version of the arena's rules this program plays (old ones for old records)."""
 OPENINGS = 6
 """Openings in the card arena, and sectors on the spinner (T1, T3)."""

@@ -17,20 +17,23 @@ Rules card:
 - The duel's rules apply (T5-T8, T10); the last player holding cards wins the
   tournament: ``Outcome(FINALE_WON, {seat})`` (T16).
 
-Rulings where RULES.md is silent:
+- Dealing: each player receives their whole count in rank order, most pins
+  first (equal pins: in play order from the first chooser), so the leader
+  always gets their full count; if the deck runs out (six players on 9, 8,
+  8, 8, 8, 8 pins ask for 31 of 30 cards), the last player dealt gets fewer
+  (`CardsDealt` gives what each player actually got) (T16, `deal_order`).
+- If only one player has pins, they win the Finale without play
+  (`FinaleUncontested`) (T16).
 
-- Cards are dealt one at a time, starting with the first chooser and going
-  left, each player until they have their count.  Shared ranks can ask for
-  more than 30 cards (six players on 9, 8, 8, 8, 8, 8 pins ask for 31): then
-  the dealing stops when the deck is used up (`CardsDealt` gives what each
-  player actually got).
-- If fewer than two players have pins, the one with pins wins the Finale
-  without play (`FinaleUncontested`).
+Rules version 2 (the default, ``rules_version=2``, as for the whole arena:
+`toptrumps_core.tournament.arena.RULES_VERSION`).  Version 1, which
+records saved by the first release name, dealt one card at a time instead,
+starting with the first chooser and going left, each player until they had
+their count, and stopped when the deck was used up, so with shared ranks a
+player other than the last dealt could come up short.
 
 Scenario start: ``FinaleRules(deck, seats=3).start_from(pins=[9, 4, 0],
 stack=[names])`` (the stack as the shuffle left it).
-
-Rules version: 1.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ __all__ = [
     "FinaleUncontested",
     "FinaleWon",
     "FirstChooserDrawn",
+    "deal_order",
     "finale_allotment",
 ]
 
@@ -103,6 +107,24 @@ def finale_allotment(tracks: Sequence[int]) -> tuple[int, ...]:
         rank = sum(1 for other in tracks if other > pins)  # 0-based, shared ranks skip the next
         out.append(RANK_CARDS[rank] if pins and rank < len(RANK_CARDS) else 0)
     return tuple(out)
+
+
+def deal_order(tracks: Sequence[int], first: Seat) -> tuple[Seat, ...]:
+    """Returns the players with pins in the order the Finale deals to them (T16).
+
+    Rank order, most pins first; players with equal pins in play order from
+    the first chooser (who has the most pins, so is dealt first).
+
+    Args:
+        tracks: Pins on each seat's track, one entry per seat.
+        first: The first chooser, a seat with the most pins.
+
+    Example:
+        >>> deal_order([8, 8, 9, 8, 0, 8], first=2)
+        (2, 3, 5, 0, 1)
+    """
+    players = [s for s, pins in enumerate(tracks) if pins]
+    return tuple(sorted(play_order(players, first), key=lambda seat: -tracks[seat]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +192,13 @@ class FinaleRules(DuelMiniGame):
     """The Finale (T16): spin and shuffle a deck, cards by pins, duel to the last player.
 
     Takes the `ArenaRules` fields (``decks``, ``seats``, ``track_length``,
-    ``supply``, ``tie_discard``, ``hilo_pins``, ``pin_master``).  Its outcome
-    is ``Outcome(FINALE_WON, {winner})``.
+    ``supply``, ``tie_discard``, ``hilo_pins``, ``pin_master``,
+    ``rules_version``).  Its outcome is ``Outcome(FINALE_WON, {winner})``.
+
+    Attributes:
+        rules_version: 2 (default): each player's whole count in rank order
+            (T16); 1: one card at a time going left from the first chooser,
+            as the first release dealt (see the module docstring).
 
     Example:
         >>> from toptrumps_core.cards import Category, Deck
@@ -180,9 +207,9 @@ class FinaleRules(DuelMiniGame):
         ...                    {n: [i, 9 - i] for i, n in enumerate("abcdefgh")})
         >>> rules = FinaleRules(d, seats=3)
         >>> state = rules.start_from(pins=[1, 2, 0], stack=list("abcdefgh"))
-        >>> state.allotment, state.first, state.play.hands   # seat 1 has most pins
-        ((1, 2, 0), 1, ((1,), (0, 2), ()))
-        >>> state = rules.apply(state, ChooseCategory(1)).state   # 9 beats 8: seat 0 is out
+        >>> state.allotment, state.first, state.play.hands   # seat 1 has most pins: dealt first
+        ((1, 2, 0), 1, ((2,), (0, 1), ()))
+        >>> state = rules.apply(state, ChooseCategory(1)).state   # 9 beats 7: seat 0 is out
         >>> state.outcome
         Outcome(termination=<Termination.FINALE_WON: 'finale_won'>, winners=frozenset({1}))
     """
@@ -302,11 +329,15 @@ class FinaleRules(DuelMiniGame):
         return state, (allotted, *events)
 
     def _deal(self, state: MiniGameState) -> tuple[MiniGameState, tuple[Event, ...]]:
+        """Deals the Finale cards (T16): whole counts in rank order, or round the table in version 1."""
         assert state.first is not None
-        players = [s for s, n in enumerate(state.allotment) if n]
-        order = play_order(players, state.first)
+        if self.rules_version >= 2:
+            order = deal_order(state.table.pins.tracks, state.first)
+        else:
+            order = play_order([s for s, n in enumerate(state.allotment) if n], state.first)
         counts = [state.allotment[s] for s in order]
-        state, dealt = self.start_duel(state, order, counts, chooser=state.first, short=True)
+        in_turn = self.rules_version >= 2
+        state, dealt = self.start_duel(state, order, counts, chooser=state.first, short=True, in_turn=in_turn)
         return state, (dealt,)
 
     def _won(self, state: MiniGameState, winner: Seat) -> MiniGameState:

@@ -325,6 +325,8 @@ class TournamentRules(ArenaRules):
         rules_version: The version of these rules to play, one of
             `RULES_VERSIONS` (default `RULES_VERSION`, the newest); a
             record's version rebuilds the rules it was played under.
+            Version 2 deals the Finale in rank order (T16), version 1 as the
+            first release did.
 
     Raises:
         RuleOptionError: If an option is outside its range or spelling, or a
@@ -364,7 +366,7 @@ class TournamentRules(ArenaRules):
         finale: FinaleRules = self._configure(FinaleRules)
         return finale
 
-    def _configure(self, cls: type[Any]) -> Any:
+    def _configure(self, cls: type[Any], **version: int) -> Any:
         return cls(
             self.openings,
             self.seats,

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from tests.core.tournament.tournament_helpers import make_big
+from toptrumps_core.events import CardsDiscarded, Revealed, Won
 from toptrumps_core.play import play
 from toptrumps_core.tournament.arena import MiniGameState
-from toptrumps_core.tournament.duel import CardsDiscarded, CardsRevealed, ComparisonWon, DuelState
+from toptrumps_core.tournament.duel import DuelState
 from toptrumps_core.tournament.game import MiniGameSpun, TournamentRules, TournamentState
 from toptrumps_core.tournament.hilo import HiLoPutAside, HiLoTurned, HiLoView
 from toptrumps_core.tournament.public_view import PublicView
@@ -31,9 +32,11 @@ def _moments(rules: TournamentRules, seed: int) -> list[tuple[TournamentState, s
                 opening = None
             opening = getattr(event, "opening", opening)
             cards: list[int] = []
-            if isinstance(event, (CardsRevealed, CardsDiscarded)):
+            if isinstance(event, (Revealed, CardsDiscarded)):
                 cards = [c for _, c in event.cards]
-            elif isinstance(event, (ComparisonWon, HiLoTurned, HiLoPutAside)):
+            elif isinstance(event, Won):
+                cards = list(event.cards)
+            elif isinstance(event, (HiLoTurned, HiLoPutAside)):
                 cards = [event.card]
             if opening is not None:
                 seen.update((opening, c) for c in cards)

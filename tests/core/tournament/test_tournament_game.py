@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -9,8 +10,9 @@ import pytest
 from tests.core.tournament.tournament_helpers import POWER, kinds, make_big, names, run
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory
-from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
 from toptrumps_core.events import GameEnded
+from toptrumps_core.play import play
 from toptrumps_core.protocol import CHANCE, TERMINAL, Lot, Outcome, Shuffle, Termination
 from toptrumps_core.record import GameRecord
 from toptrumps_core.tournament.arena import SECTORS, CardsReturned, MiniGameOver, Sector, Spin, Stage, spinner
@@ -270,17 +272,58 @@ def test_t16_finale_more_than_30_pins_deals_by_rank_and_most_pins_chooses_first(
     assert events[2] == FinaleCardsAllotted((5, 6, 5, 3), 32, True)
     assert tuple(map(len, state.play.hands)) == (5, 6, 5, 3)
     assert rules.actor(state) == 1
+    # Each player's whole count in rank order: seat 1 (9 pins) takes c00-c05,
+    # then seats 2 and 0 (8 pins, in play order from seat 1), then seat 3.
+    assert names(big, state.play.hands[1]) == ["c00", "c01", "c02", "c03", "c04", "c05"]
+    assert names(big, state.play.hands[2][:1] + state.play.hands[0][:1] + state.play.hands[3][:1]) == [
+        "c06",
+        "c11",
+        "c16",
+    ]
+
+
+def test_t16_six_players_on_9_8_8_8_8_8_pins_with_30_cards_get_6_5_5_5_5_4(big: Deck) -> None:
+    rules = FinaleRules(big, seats=6, supply=60)
+    state = rules.start_from(pins=[8, 8, 8, 9, 8, 8], first=3)
+    # 49 pins: ranks 1, 2, 2, 2, 2, 2 ask for 6 + 5 * 5 = 31 cards of 30.  The
+    # leader (seat 3) gets their full 6, then the 8s in play order from seat 3
+    # (4, 5, 0, 1, 2) get 5 each until the deck runs out: the last dealt, seat
+    # 2, gets 4.
+    assert state.allotment == (5, 5, 5, 6, 5, 5)
+    assert tuple(map(len, state.play.hands)) == (5, 5, 4, 6, 5, 5) and state.play.stack == ()
+    assert names(big, state.play.hands[3]) == ["c00", "c01", "c02", "c03", "c04", "c05"]
+    assert names(big, state.play.hands[2]) == ["c26", "c27", "c28", "c29"]
+    assert sorted(len(hand) for hand in state.play.hands) == [4, 5, 5, 5, 5, 6]
+
+
+def test_t16_version_1_finale_deals_one_card_at_a_time_from_the_first_chooser(big: Deck) -> None:
+    rules = FinaleRules(big, seats=4, rules_version=1)
+    state = rules.begin(rules.scenario_table(pins=[8, 9, 8, 7])).state
+    state, events = run(rules, state, [Spin(3), Shuffle(tuple(range(30)))])
+    assert events[2] == FinaleCardsAllotted((5, 6, 5, 3), 32, True)
+    assert tuple(map(len, state.play.hands)) == (5, 6, 5, 3)
+    assert rules.actor(state) == 1
     # One at a time from the first chooser going left: 1, 2, 3, 0, 1, ...
     assert names(big, state.play.hands[1][:2]) == ["c00", "c04"]
 
 
-def test_t16_shared_ranks_asking_for_more_cards_than_the_deck_deal_until_it_is_used_up(big: Deck) -> None:
-    rules = FinaleRules(big, seats=6, supply=60)
+def test_t16_version_1_shared_ranks_asking_for_more_cards_than_the_deck_deal_until_it_is_used_up(big: Deck) -> None:
+    rules = FinaleRules(big, seats=6, supply=60, rules_version=1)
     state = rules.start_from(pins=[9, 8, 8, 8, 8, 8], first=0)
     # 49 pins: ranks 1, 2, 2, 2, 2, 2 ask for 6 + 5 * 5 = 31 cards; the deck
-    # has 30, dealt one at a time from seat 0: five rounds use it up (ruling).
+    # has 30, dealt one at a time from seat 0: five rounds use it up, so even
+    # the leader gets only 5 (the reason rules version 2 deals in rank order).
     assert state.allotment == (6, 5, 5, 5, 5, 5)
     assert tuple(map(len, state.play.hands)) == (5, 5, 5, 5, 5, 5) and state.play.stack == ()
+
+
+def test_t16_rules_versions_of_the_finale_and_the_tournament(big: Deck) -> None:
+    assert FinaleRules(big, seats=2).rules_version == 2 and TournamentRules(big, seats=2).rules_version == 2
+    assert TournamentRules(big, seats=2, rules_version=1).finale.rules_version == 1
+    assert TournamentRules(big, seats=2).finale.rules_version == 2
+    assert all(game.rules_version == 1 for game in TournamentRules(big, seats=2, rules_version=1).games.values())
+    with pytest.raises(RuleOptionError, match="rules_version"):
+        FinaleRules(big, seats=2, rules_version=3)
 
 
 def test_t16_finale_30_pins_or_fewer_one_card_per_pin_no_pin_is_out(big: Deck) -> None:
@@ -305,7 +348,8 @@ def test_t16_the_finale_shuffles_its_deck(big: Deck) -> None:
     state = rules.begin(rules.scenario_table(pins=[9, 1])).state
     order = tuple(reversed(range(30)))
     state, _ = run(rules, state, [Spin(0), Shuffle(order)])
-    assert names(big, state.play.hands[0][:2]) == ["c29", "c27"]
+    assert names(big, state.play.hands[0][:2]) == ["c29", "c28"]  # seat 0's whole count first
+    assert names(big, state.play.hands[1]) == ["c20"]
 
 
 def test_t16_last_player_holding_cards_wins_the_tournament(big: Deck) -> None:
@@ -358,3 +402,18 @@ def test_record_of_a_scenario_round_trips(big: Deck) -> None:
     again = GameRecord.from_json(record.to_json())
     assert again.rules == rules and again.events == record.events and again.outcome == record.outcome
     assert GameEnded(rules.outcome(state)) in again.events
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_t16_a_finale_record_rebuilds_the_rules_version_it_was_played_under(big: Deck, version: int) -> None:
+    rules = TournamentRules(big, seats=3, rules_version=version)
+    start = rules.start_from(pins=[9, 8, 8], finale=True)
+    record = play(rules, None, seed=3, start=start)
+    data = json.loads(record.to_json())
+    assert data["rules_version"] == version
+    assert GameRecord.from_json(record.to_json()).rules == rules
+    # The other version deals the Finale otherwise (25 pins: 9, 8, 8 cards),
+    # so the same actions no longer give the stored events.
+    data["rules_version"] = 3 - version
+    with pytest.raises(RecordError, match="do not replay to its stored events"):
+        GameRecord.from_json(json.dumps(data))
