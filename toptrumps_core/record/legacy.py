@@ -98,3 +98,29 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     if "events" in new:
         new["events"] = upgrade_events(new["events"])
     return new
+
+
+# -- the comparison's shared vocabulary: classic play and the tournament tell a
+# comparison with the same events (toptrumps_core.events)
+
+
+def _comparison_won(old: dict[str, Any]) -> list[dict[str, Any]]:
+    """ComparisonWon(seat, category, card) became Won(seat, category, cards=[card]) (T5)."""
+    return [{"type": "Won", "seat": old["seat"], "category": old["category"], "cards": [old["card"]]}]
+
+
+def _comparison_tied(old: dict[str, Any]) -> list[dict[str, Any]]:
+    """ComparisonTied(category, tied, again) became Tied(category, seats, pot_size=0, again) (T6)."""
+    return [{"type": "Tied", "category": old["category"], "seats": old["tied"], "pot_size": 0, "again": old["again"]}]
+
+
+def _classic_tied(old: dict[str, Any]) -> list[dict[str, Any]]:
+    """Classic play's Tied gained `again`, empty there: the chooser picks again (C5)."""
+    return [{**old, "again": old.get("again", [])}]
+
+
+LEGACY_EVENTS["CardsRevealed"] = renamed("Revealed")
+LEGACY_EVENTS["ComparisonWon"] = _comparison_won
+LEGACY_EVENTS["ComparisonTied"] = _comparison_tied
+LEGACY_EVENTS["Tied"] = _classic_tied
+LEGACY_EVENTS["PlayerOut"] = renamed("SeatOut")
