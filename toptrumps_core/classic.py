@@ -26,6 +26,10 @@ Rules card:
   (C11).  The driver's action cap reports a game that cycles as UNFINISHED
   (C12; see `toptrumps_core.play`).
 
+The comparison itself (the best value by the category's direction, the C6
+option, play order, the C4 collect order) is `toptrumps_core.comparison`,
+shared with the tournament; its events are `toptrumps_core.events`.
+
 Cards are numbered by their index in the deck; a stack is a tuple of card
 numbers, top first.
 

@@ -172,6 +172,7 @@ _GAME_NAMES = {
     "tournament": "the tournament",
     "finale": "the Finale",
     "hilo": "Hi Lo",
+    "arena_hilo": "Hi Lo",
     **{sector.value: name for sector, name in SECTOR_NAMES.items()},
 }
 _SLOTS = ("first", "second", "third")
