@@ -18,9 +18,26 @@ from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicState, C
 from toptrumps_core.deckfiles import bundled_decks, load_deck
 from toptrumps_core.errors import DeckError, IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
 from toptrumps_core.play import Match, play
-from toptrumps_core.protocol import CHANCE, TERMINAL, Outcome, Termination
-from toptrumps_core.record import GameRecord, replay
-from toptrumps_core.strategies import DIFFICULTIES, HUMAN, get_strategy
+from toptrumps_core.protocol import (
+    CHANCE,
+    JUDGE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    Event,
+    JointAction,
+    Outcome,
+    Termination,
+)
+from toptrumps_core.record import GameRecord, get_family, register_family, replay
+from toptrumps_core.strategies import (
+    DIFFICULTIES,
+    HUMAN,
+    RandomStrategy,
+    TournamentPlayer,
+    default_player,
+    get_strategy,
+)
 from toptrumps_core.tournament import TournamentRules
 from toptrumps_core.tournament.hilo import HiLoRules
 
@@ -28,7 +45,10 @@ __all__ = [
     "CHANCE",
     "DIFFICULTIES",
     "HUMAN",
+    "JUDGE",
+    "SIMULTANEOUS",
     "TERMINAL",
+    "Action",
     "Card",
     "Category",
     "ChooseCategory",
@@ -37,23 +57,30 @@ __all__ = [
     "ClassicView",
     "Deck",
     "DeckError",
+    "Event",
     "GameRecord",
     "HiLoRules",
     "IllegalActionError",
+    "JointAction",
     "Match",
     "Outcome",
     "PickCard",
+    "RandomStrategy",
     "RecordError",
     "RuleOptionError",
     "Termination",
     "TopTrumpsError",
+    "TournamentPlayer",
     "TournamentRules",
     "bundled_decks",
+    "default_player",
     "format_value",
+    "get_family",
     "get_strategy",
     "load_deck",
     "make_rng",
     "play",
+    "register_family",
     "replay",
 ]
 

@@ -343,12 +343,6 @@ class ClassicRules:
         """The deck's card numbers."""
         return frozenset(range(len(self.deck.cards)))
 
-    def default_strategy(self) -> Any:
-        """Returns the default computer player: card counting with this game's C6 option (P3)."""
-        from toptrumps_core.strategies import CardCounting  # strategies import this module
-
-        return CardCounting(no_data=self.no_data)
-
     # -- starts -------------------------------------------------------------
 
     def initial_state(self) -> ClassicState:

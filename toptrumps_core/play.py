@@ -50,11 +50,11 @@ from toptrumps_core.protocol import (
     check_seat,
 )
 from toptrumps_core.record import GameRecord
-from toptrumps_core.strategies import HUMAN, CardCounting, Human, Strategy, get_strategy
+from toptrumps_core.strategies import HUMAN, CardCounting, Human, Strategy, default_judge, default_player, get_strategy
 
-__all__ = ["DEFAULT_MAX_ACTIONS", "Match", "SeatPlayer", "default_strategy", "play"]
+__all__ = ["DEFAULT_MAX_ACTIONS", "Match", "SeatPlayer", "play"]
 
-SeatPlayer = Strategy | Human | str
+SeatPlayer = Strategy[Any] | Human | str
 """What `Match` and `play` take for one seat: a `Strategy`, `HUMAN`, or a strategy name."""
 
 DEFAULT_MAX_ACTIONS = 100_000
@@ -63,20 +63,7 @@ DEFAULT_MAX_ACTIONS = 100_000
 _WHO = {CHANCE: "chance", JUDGE: "the judge", SIMULTANEOUS: "a computer seat"}
 
 
-def default_strategy(rules: Game) -> Strategy:
-    """Returns the default computer player for `rules`.
-
-    The rules' own ``default_strategy()`` when they have one (the classic
-    game's card counting, the tournament's player, Hi Lo's exact policy);
-    else card counting (rule P3).
-    """
-    own = getattr(rules, "default_strategy", None)
-    if callable(own):
-        return own()  # type: ignore[no-any-return]
-    return CardCounting(no_data=getattr(rules, "no_data", "tie"))
-
-
-def _seat_players(rules: Game, strategies: Sequence[SeatPlayer] | None) -> tuple[Strategy | Human, ...]:
+def _seat_players(rules: Game, strategies: Sequence[SeatPlayer] | None) -> tuple[Strategy[Any] | Human, ...]:
     """Returns one checked player per seat: a strategy (names resolved) or `HUMAN`.
 
     Raises:
@@ -86,12 +73,12 @@ def _seat_players(rules: Game, strategies: Sequence[SeatPlayer] | None) -> tuple
             the seat).
     """
     if strategies is None:
-        return (default_strategy(rules),) * rules.seats
+        return (default_player(rules),) * rules.seats
     if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
         raise RuleOptionError(f"strategies must be a list with one entry per seat ({rules.seats}); got {strategies!r}")
     if len(strategies) != rules.seats:
         raise RuleOptionError(f"expected {rules.seats} strategies, one per seat; got {len(strategies)}")
-    players: list[Strategy | Human] = []
+    players: list[Strategy[Any] | Human] = []
     for seat, entry in enumerate(strategies):
         if isinstance(entry, Human):
             players.append(HUMAN)
@@ -124,7 +111,8 @@ class Match:
         strategies: One per seat: a `Strategy`, a strategy name for
             `get_strategy` (``"random"``, ``"expert"``, ...; card counting
             is told the game's ``no_data`` option), or `HUMAN` for a
-            person.  None: the default computer player in every seat.
+            person.  None: the default computer player of the game family
+            in every seat (`toptrumps_core.strategies.default_player`).
         seed: Fixes every chance outcome and computer choice (int or str);
             None picks a fresh seed, kept in `seed` so the game can be shown
             and replayed.
@@ -133,15 +121,19 @@ class Match:
         max_actions: The cap on actions (rule C12); None for no cap.
         judge: Who decides at the `JUDGE` nodes of a `JudgedGame`: `HUMAN`
             for a person (through `submit`), or a computer judge (an object
-            with ``choose(judge_view, legal, rng)``).  None for a game without
-            a judge.
+            with ``choose(judge_view, legal, rng)``).  None: the game
+            family's default computer judge (see
+            `toptrumps_core.strategies.registry`), or none for a game
+            without a judge.
 
     Raises:
         RuleOptionError: If the number of strategies differs from the seats,
             an entry is not `HUMAN`, a known strategy name or an object with
-            a ``choose`` method (the message names the seat), `max_actions`
-            is not None or a whole number >= 1, or the judge is missing for
-            a `JudgedGame` or not `HUMAN` or an object with ``choose``.
+            a ``choose`` method (the message names the seat), None is given
+            for a game family with no default player, `max_actions` is not
+            None or a whole number >= 1, or the judge is missing for a
+            `JudgedGame` (none given, no default) or not `HUMAN` or an
+            object with ``choose``.
 
     Example:
         >>> from toptrumps_core import ClassicRules, load_deck
@@ -160,16 +152,18 @@ class Match:
         seed: int | str | None = None,
         start: Any = None,
         max_actions: int | None = DEFAULT_MAX_ACTIONS,
-        judge: Strategy | Human | None = None,
+        judge: Strategy[Any] | Human | None = None,
     ) -> None:
         players = _seat_players(rules, strategies)
         if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
             raise RuleOptionError(f"max_actions must be None or a whole number >= 1 (rule C12); got {max_actions!r}")
+        if judge is None and isinstance(rules, JudgedGame):
+            judge = default_judge(rules)
         _check_judge(rules, judge)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**6)
         self.rules = rules
-        self.strategies: tuple[Strategy | Human, ...] = players
+        self.strategies: tuple[Strategy[Any] | Human, ...] = players
         self.judge = judge
         self.seed = seed
         self.start = start
@@ -287,7 +281,7 @@ class Match:
         *,
         upto: int | None = None,
         max_actions: int | None = DEFAULT_MAX_ACTIONS,
-        judge: Strategy | Human | None = None,
+        judge: Strategy[Any] | Human | None = None,
     ) -> Match:
         """Returns the match of `record`, rebuilt by replaying its actions (resume, undo).
 
@@ -518,7 +512,7 @@ def play(
     seed: int | str | None = None,
     start: Any = None,
     max_actions: int | None = DEFAULT_MAX_ACTIONS,
-    judge: Strategy | None = None,
+    judge: Strategy[Any] | None = None,
 ) -> GameRecord:
     """Plays a whole game between computer seats and returns its record.
 
@@ -526,14 +520,15 @@ def play(
         rules: The rules object, e.g. ``ClassicRules(load_deck("animals"), seats=4)``.
         strategies: One `Strategy` or strategy name (``"random"``,
             ``"expert"``, ...) per seat, or None for the default computer
-            player (card counting) in every seat.
+            player of the game family in every seat
+            (`toptrumps_core.strategies.default_player`).
         seed: Fixes the game (int or str); None picks a fresh one, kept in
             the record.
         start: A scenario start state, or None to shuffle and deal.
         max_actions: The cap (rule C12): a game still going after this many
             actions ends ``UNFINISHED`` with no winner.
-        judge: The computer judge of a `JudgedGame`; None for a game
-            without a judge.
+        judge: The computer judge of a `JudgedGame`; None for the family's
+            default judge, or for a game without a judge.
 
     Returns:
         The `GameRecord`: ``record.outcome.winners``, ``.termination``,

@@ -23,7 +23,7 @@ from toptrumps_core import ClassicRules, load_deck
 from toptrumps_core.classic import MAX_SEATS, MIN_SEATS
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments import FirstChooserResult, first_chooser_wins
-from toptrumps_core.strategies import DIFFICULTIES
+from toptrumps_core.strategies import DIFFICULTIES, default_player
 from widgets._boundary import handler
 from widgets._toolkit import (
     SEED_MAX,
@@ -131,7 +131,7 @@ class FirstChooserExperiment(Experiment):
         if self._no_data.value not in ("tie", "loses"):
             raise RuleOptionError(f"no_data must be 'tie' or 'loses' (rule C6); got {self._no_data.value!r}")
         rules = ClassicRules(load_deck(self._deck.value), seats=seats, no_data=self._no_data.value)
-        players = [rules.default_strategy() if level == "expert" else DIFFICULTIES[level]] * seats
+        players = [default_player(rules) if level == "expert" else DIFFICULTIES[level]] * seats
         with self._running():
             result = first_chooser_wins(rules, games=games, seed=seed, strategies=players, progress=self._tick)
         self._result = result

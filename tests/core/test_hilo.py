@@ -19,8 +19,8 @@ from toptrumps_core.play import Match, play
 from toptrumps_core.probability import best_hi_lo_policy
 from toptrumps_core.protocol import CHANCE, TERMINAL, Outcome, Shuffle, Termination, UniformPermutation
 from toptrumps_core.record import GameRecord
+from toptrumps_core.strategies import BestHiLo, PolicyPlayer
 from toptrumps_core.tournament.hilo import (
-    BestHiLo,
     Call,
     HiLoCalled,
     HiLoCategoryChosen,
@@ -31,7 +31,6 @@ from toptrumps_core.tournament.hilo import (
     HiLoRules,
     HiLoStackRanOut,
     HiLoTurned,
-    PolicyPlayer,
 )
 
 HIGHER, LOWER = Call("higher"), Call("lower")
@@ -247,12 +246,12 @@ def test_t12_rule_options_and_bad_stacks_are_refused() -> None:
 
 def test_t12_records_round_trip_through_json() -> None:
     rules = HiLoRules(deck(), hilo_pins="complete_run")
-    record = play(rules, [BestHiLo()], seed=4, start=rules.initial_state(shuffled=True))  # type: ignore[list-item]
+    record = play(rules, [BestHiLo()], seed=4, start=rules.initial_state(shuffled=True))
     assert record.outcome is not None and record.outcome.termination is Termination.MINI_GAME_ENDED
     again = GameRecord.from_json(record.to_json())
     assert again.actions == record.actions and again.events == record.events and again.outcome == record.outcome
     assert again.rules == rules
-    scenario = Match(rules, [BestHiLo()], seed=1, start=rules.start_from(stack=["a", "b", "c", "d"]))  # type: ignore[list-item]
+    scenario = Match(rules, [BestHiLo()], seed=1, start=rules.start_from(stack=["a", "b", "c", "d"]))
     scenario.advance()
     assert GameRecord.from_json(scenario.record.to_json()).events == scenario.record.events
     broken = record.to_json().replace('"hilo_pins": "complete_run"', '"hilo_pins": "never"')

@@ -18,7 +18,7 @@ from toptrumps_core.classic import ClassicRules
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
 from toptrumps_core.play import Match, play
 from toptrumps_core.record import GameRecord
-from toptrumps_core.strategies import HUMAN, BestRank, CardCounting, Human, RandomStrategy, get_strategy
+from toptrumps_core.strategies import HUMAN, BestRank, CardCounting, Human, RandomStrategy, default_player, get_strategy
 from toptrumps_core.tournament import TournamentRules
 from toptrumps_core.tournament.game import TournamentState
 
@@ -159,7 +159,7 @@ def test_from_record_keeps_a_scenario_start(rules: ClassicRules) -> None:
 def test_from_record_rebuilds_a_tournament() -> None:
     # The tournament page saves and resumes through this (widgets/tournament/saves.py).
     rules = TournamentRules(seats=3)
-    strategies = [HUMAN, *[rules.default_strategy()] * 2]
+    strategies = [HUMAN, *[default_player(rules)] * 2]
     match = played_with_a_human(rules, strategies, choices=6, seed=3)
     assert not match.is_over and len(match.actions) > 6  # the person has taken six decisions, the game goes on
     again = Match.from_record(GameRecord.from_json(match.record.to_json()), strategies)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from toptrumps_core import HUMAN, GameRecord, Match, Termination
-from toptrumps_core.tournament import TournamentPlayer
+from toptrumps_core.strategies import TournamentPlayer
 
 SAVED = Path(__file__).parent / "saved_records"
 FILES = sorted(SAVED.glob("*.json"))

@@ -14,20 +14,28 @@ from typing import Any
 
 import pytest
 
+from tests.core.guess_and_judge import GuessInOrder, GuessRules, LenientJudge
+from tests.core.sealed_bid import SealedBidRules
+from toptrumps_core import HiLoRules, TournamentRules, load_deck
 from toptrumps_core.cards import Category, Deck
 from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicState, ClassicView, PickCard
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
-from toptrumps_core.play import Match, default_strategy, play
+from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import Shuffle
 from toptrumps_core.strategies import (
     DIFFICULTIES,
     HUMAN,
+    BestHiLo,
     BestRank,
     BestValue,
     CardCounting,
     RandomStrategy,
+    RandomTournamentPlayer,
     Strategy,
+    TournamentPlayer,
+    default_player,
     get_strategy,
+    registry,
 )
 
 ALL: list[Strategy] = [RandomStrategy(), BestValue(), BestRank(), CardCounting(), CardCounting(no_data="loses")]
@@ -192,7 +200,7 @@ def test_card_counting_follows_the_games_no_data_option(zoo: Deck) -> None:
     ant = zoo.cards[ANT]
     assert CardCounting(no_data="tie").score(view, ant, 2) == Fraction(1, 2)
     assert CardCounting(no_data="loses").score(view, ant, 2) == 0
-    assert default_strategy(ClassicRules(zoo, seats=2, no_data="loses")) == CardCounting(no_data="loses")
+    assert default_player(ClassicRules(zoo, seats=2, no_data="loses")) == CardCounting(no_data="loses")
 
 
 def test_best_value_and_best_rank_scores_by_hand(zoo: Deck) -> None:
@@ -336,3 +344,32 @@ def test_card_counting_keeps_the_choice_with_a_sure_tie(zoo: Deck) -> None:
     assert CardCounting(no_data="loses").choose(
         loses.observe(state, 0), loses.legal_actions(state), random.Random(0)
     ) != ChooseCategory(2)
+
+
+# -- one random player, and the default player of each family -----------------------------------------
+
+
+def test_one_random_player_serves_every_game() -> None:
+    assert RandomTournamentPlayer is RandomStrategy and RandomTournamentPlayer() == RandomStrategy()
+
+
+def test_the_default_player_comes_from_the_family_registry_not_the_rules(zoo: Deck) -> None:
+    for cls in (ClassicRules, HiLoRules, TournamentRules):
+        assert not hasattr(cls, "default_strategy")
+    assert default_player(ClassicRules(zoo, seats=3)) == CardCounting(no_data="tie")
+    assert default_player(HiLoRules(zoo)) == BestHiLo()
+    assert default_player(TournamentRules(load_deck("animals"), seats=3)) == TournamentPlayer()
+    assert Match(HiLoRules(zoo), seed=1).strategies == (BestHiLo(),)
+
+
+def test_a_game_without_a_default_player_needs_its_strategies() -> None:
+    with pytest.raises(RuleOptionError, match=r"SealedBidRules has no default computer player.*'classic'"):
+        Match(SealedBidRules())
+
+
+def test_a_judged_game_may_register_its_default_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = GuessRules()
+    assert registry.default_judge(rules) is None
+    monkeypatch.setitem(registry._JUDGES, rules.family, lambda rules: LenientJudge(False))
+    match = Match(rules, [GuessInOrder()] * 2, seed=3)
+    assert match.judge == LenientJudge(False)

@@ -21,12 +21,11 @@ from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.events import CardsDiscarded, Revealed, Won
 from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import Termination
-from toptrumps_core.strategies import HUMAN
+from toptrumps_core.strategies import HUMAN, TournamentPlayer
 from toptrumps_core.tournament.arena import SECTORS, Sector
 from toptrumps_core.tournament.game import MiniGameSpun, TournamentRules
 from toptrumps_core.tournament.hilo import HiLoPutAside, HiLoTurned
 from toptrumps_core.tournament.pins import PinAwarded
-from toptrumps_core.tournament.strategies import TournamentPlayer
 from widgets._boundary import GENERIC_MESSAGE
 from widgets.tournament import TournamentArena, TournamentExperiment
 from widgets.tournament import board as board_module

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from toptrumps_core.cards import Card, Deck
 from toptrumps_core.chance import RngLike, make_rng
@@ -38,7 +38,8 @@ from toptrumps_core.probability import (
     tie_chance,
 )
 from toptrumps_core.progress import Progress, ProgressReporter
-from toptrumps_core.tournament.hilo import Call, HiLoEnded, HiLoRules, HiLoState, PolicyPlayer
+from toptrumps_core.strategies.hilo import PolicyPlayer
+from toptrumps_core.tournament.hilo import Call, HiLoEnded, HiLoRules, HiLoState
 
 __all__ = [
     "ComparisonEstimate",
@@ -238,7 +239,7 @@ def estimate_hi_lo_pins(
                 f"card {first_card.name!r} has no data in category {index}; it cannot be chosen (rule T12)"
             )
         policy = HiLoPolicy(index, plan.expected_pins, plan.first_call, policy.plans, hilo_pins)
-    players: list[Any] = [PolicyPlayer(policy)]  # a Hi Lo player, not a classic `Strategy`
+    players = [PolicyPlayer(policy)]
 
     def trial(generator: random.Random) -> int:
         record = play(rules, players, seed=0, start=_shuffled_start(rules, first, numbers, generator))

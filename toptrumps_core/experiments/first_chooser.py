@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from toptrumps_core.chance import stream
-from toptrumps_core.classic import ClassicRules
+from toptrumps_core.classic import ClassicRules, ClassicView
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.play import play
 from toptrumps_core.probability import Estimate, wilson_interval
@@ -51,7 +51,7 @@ def first_chooser_wins(
     *,
     games: int = 200,
     seed: int | str = 1,
-    strategies: Sequence[Strategy] | None = None,
+    strategies: Sequence[Strategy[ClassicView]] | None = None,
     max_actions: int = 20_000,
     progress: Callable[[int, int], None] | None = None,
 ) -> FirstChooserResult:

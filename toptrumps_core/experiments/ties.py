@@ -23,7 +23,7 @@ from typing import Literal
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.chance import stream
-from toptrumps_core.classic import ClassicRules
+from toptrumps_core.classic import ClassicRules, ClassicView
 from toptrumps_core.events import PotCollected, Revealed, Tied
 from toptrumps_core.play import play
 from toptrumps_core.probability import Estimate, tie_chance
@@ -90,7 +90,7 @@ def tie_study(
     no_data: Literal["tie", "loses"] = "tie",
     games: int = 100,
     seed: int | str = 1,
-    strategies: Sequence[Strategy] | None = None,
+    strategies: Sequence[Strategy[ClassicView]] | None = None,
     round_limit: int = 500,
     progress: Progress = None,
 ) -> TieStudy:

@@ -29,6 +29,7 @@ from typing import Any
 from toptrumps_core.chance import stream
 from toptrumps_core.play import play
 from toptrumps_core.protocol import Event, Seat, Termination
+from toptrumps_core.strategies import default_player
 from toptrumps_core.tournament.arena import SECTORS, MiniGameOver, Sector
 from toptrumps_core.tournament.finale import FinaleWon
 from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, TournamentRules
@@ -183,7 +184,7 @@ def tournament_stats(
     """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_TOURNAMENTS:
         raise ValueError(f"games must be a whole number from 1 to {MAX_TOURNAMENTS:,}; got {games!r}")
-    players = list(strategies) if strategies is not None else [rules.default_strategy()] * rules.seats
+    players = list(strategies) if strategies is not None else [default_player(rules)] * rules.seats
     turns: list[int] = []
     deciders = dict.fromkeys(SECTORS, 0)
     winner_pins = dict.fromkeys(SECTORS, 0)

@@ -14,11 +14,14 @@ Modules (each one's docstring is its rules card):
 - `game`: `TournamentRules`, the whole tournament (T1-T16).
 - `public_view`: `PublicView`, what everyone at the table may see
   (`TournamentRules.public_view`; no card in hand, no face-down card).
-- `strategies`: `TournamentPlayer`, a computer player for every decision.
+
+Rules only: the computer players (`TournamentPlayer`, Hi Lo's `BestHiLo`) are
+in `toptrumps_core.strategies`.
 
 Example:
     >>> from toptrumps_core.cards import Category, Deck
     >>> from toptrumps_core.play import play
+    >>> from toptrumps_core.strategies import TournamentPlayer
     >>> d = Deck.from_rows("D", [Category("A"), Category("B")],
     ...                    {f"c{i}": [i % 7, (5 * i) % 11] for i in range(30)})
     >>> record = play(TournamentRules(d, seats=4), [TournamentPlayer()] * 4, seed=1)
@@ -75,7 +78,6 @@ from toptrumps_core.tournament.pins import PinAwarded, PinBoard, PinsNotTaken
 from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.shoot_out import ShootOutPlay, ShootOutRules
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob, StealAPinRules
-from toptrumps_core.tournament.strategies import RandomTournamentPlayer, TournamentPlayer
 
 __all__ = [
     "OPENINGS",
@@ -118,7 +120,6 @@ __all__ = [
     "PinBoard",
     "PinsNotTaken",
     "PublicView",
-    "RandomTournamentPlayer",
     "Revealed",
     "Rob",
     "SeatOut",
@@ -133,7 +134,6 @@ __all__ = [
     "Table",
     "TieSettled",
     "Tied",
-    "TournamentPlayer",
     "TournamentRules",
     "TournamentState",
     "TournamentView",

@@ -335,7 +335,7 @@ class TournamentRules(ArenaRules):
     Example:
         >>> from toptrumps_core.cards import Category, Deck
         >>> from toptrumps_core.play import play
-        >>> from toptrumps_core.tournament.strategies import TournamentPlayer
+        >>> from toptrumps_core.strategies import TournamentPlayer
         >>> d = Deck.from_rows("D", [Category("A"), Category("B")],
         ...                    {f"c{i}": [i % 7, (5 * i) % 11] for i in range(30)})
         >>> rules = TournamentRules(d, seats=3)
@@ -377,12 +377,6 @@ class TournamentRules(ArenaRules):
             self.pin_master,
             self.rules_version,
         )
-
-    def default_strategy(self) -> Any:
-        """Returns the default computer player: `TournamentPlayer`."""
-        from toptrumps_core.tournament.strategies import TournamentPlayer  # strategies import this module
-
-        return TournamentPlayer()
 
     # -- starts ---------------------------------------------------------------------
 

@@ -57,8 +57,9 @@ cards, put-aside cards and counts.
 API stable for the tournament (keep): `HiLoRules` (``deck``, ``hilo_pins``,
 ``start_from``, ``setup``, ``initial_state``, ``actor``, ``legal_actions``,
 ``chance``, ``apply``, ``observe``, ``outcome``, ``pins``, ``used_cards``,
-``returned_stack``), `HiLoState`, `HiLoView`, `Call`, the ``HiLo*`` events,
-`PolicyPlayer` and `BestHiLo`.
+``returned_stack``), `HiLoState`, `HiLoView`, `Call` and the ``HiLo*`` events.
+Its computer players, `BestHiLo` and `PolicyPlayer`, are in
+`toptrumps_core.strategies.hilo`.
 
 Rules version: 1.
 """
@@ -66,10 +67,8 @@ Rules version: 1.
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from toptrumps_core.cards import Card, Deck
@@ -78,9 +77,6 @@ from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.probability import (
     Direction,
     HiLoPins,
-    HiLoPolicy,
-    best_hi_lo_policy,
-    hi_lo_odds,
 )
 from toptrumps_core.protocol import (
     CHANCE,
@@ -102,7 +98,6 @@ from toptrumps_core.record import card_game_data, card_game_parts, check_rules_v
 
 __all__ = [
     "ROW",
-    "BestHiLo",
     "Call",
     "HiLoCalled",
     "HiLoCategoryChosen",
@@ -115,7 +110,6 @@ __all__ = [
     "HiLoState",
     "HiLoTurned",
     "HiLoView",
-    "PolicyPlayer",
 ]
 
 RULES_VERSION = 1
@@ -642,10 +636,6 @@ class HiLoRules:
         """Returns the stack after the mini-game: the untaken cards, then the used ones under it (T2)."""
         return state.stack[state.taken :] + state.stack[: state.taken]
 
-    def default_strategy(self) -> BestHiLo:
-        """Returns the default computer player for Hi Lo: the exact best policy (P2)."""
-        return BestHiLo()
-
     # -- helpers ------------------------------------------------------------------
 
     def _turn(self, state: HiLoState, slot: int, events: list[Event]) -> HiLoState:
@@ -713,65 +703,6 @@ class HiLoRules:
 
 
 # -- computer players -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BestHiLo:
-    """Plays Hi Lo with the exact best policy from its view (rule P2).
-
-    At the category choice it takes `best_hi_lo_policy` over the unseen
-    cards; for each call, the best call given what it has seen (for the
-    second card, the plan's first call, which may differ from the likelier
-    call under ``"complete_run"``; for the third, the likelier call, P1).
-    """
-
-    def choose(self, view: HiLoView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Returns the best legal action for `view` (no randomness used)."""
-        first = view.first_card
-        assert first is not None  # seat 0 acts only once the first card is up
-        unseen = view.unseen_cards
-        if view.category is None:
-            policy = best_hi_lo_policy(first, unseen, hilo_pins=view.hilo_pins)
-            return ChooseCategory(policy.category)
-        shown = view.shown
-        assert shown is not None
-        value = shown.values[view.category]
-        assert value is not None
-        if not view.calls:
-            policy = best_hi_lo_policy(first, unseen, hilo_pins=view.hilo_pins)
-            plan = policy.plans[view.category]
-            assert plan is not None
-            return Call(plan.first_call)
-        left = [c.values[view.category] for c in unseen]
-        if all(v is None for v in left):  # no card with data is left: the call cannot be judged
-            return Call("higher")
-        return Call(hi_lo_odds(value, left).best_call)
-
-
-@dataclass(frozen=True)
-class PolicyPlayer:
-    """Plays a fixed `HiLoPolicy` (fast, for Monte Carlo runs of one start; P5).
-
-    The policy must have been made for the first card and unseen cards of the
-    games it plays (`best_hi_lo_policy`).
-
-    Attributes:
-        policy: The category and calls to play.
-    """
-
-    policy: HiLoPolicy
-
-    def choose(self, view: HiLoView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Returns the policy's category, first call, or second call for the shown value."""
-        if view.category is None:
-            return ChooseCategory(self.policy.category)
-        if not view.calls:
-            return Call(self.policy.first_call)
-        shown = view.shown
-        assert shown is not None
-        value = shown.values[view.category]
-        assert isinstance(value, Fraction)
-        return Call(self.policy.second_call(value))
 
 
 register_family("hilo", HiLoRules)

@@ -18,9 +18,8 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.play import Match
 from toptrumps_core.protocol import Seat
-from toptrumps_core.strategies import HUMAN
+from toptrumps_core.strategies import HUMAN, TournamentPlayer
 from toptrumps_core.tournament.game import TournamentRules
-from toptrumps_core.tournament.strategies import TournamentPlayer
 from widgets._boundary import handler
 from widgets._toolkit import (
     DEFAULT_SEED,

@@ -14,7 +14,7 @@ from toptrumps_core.deckfiles import bundled_decks, load_deck
 from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import CHANCE, Finite, Termination
 from toptrumps_core.record import GameRecord, replay
-from toptrumps_core.strategies import HUMAN
+from toptrumps_core.strategies import HUMAN, RandomTournamentPlayer, TournamentPlayer
 from toptrumps_core.tournament.duel import DuelState
 from toptrumps_core.tournament.finale import FinaleRules
 from toptrumps_core.tournament.game import HiLoGame, TournamentRules, TournamentState
@@ -25,7 +25,6 @@ from toptrumps_core.tournament.my_game import MyGameRules
 from toptrumps_core.tournament.pins import PinAwarded
 from toptrumps_core.tournament.shoot_out import ShootOutPlay, ShootOutRules
 from toptrumps_core.tournament.steal_a_pin import StealAPinRules
-from toptrumps_core.tournament.strategies import RandomTournamentPlayer, TournamentPlayer
 
 DECKS = (make_big("Alpha"), make_big("Beta", 33), *(load_deck(n) for n in bundled_decks()[:4]))
 CAP = 3000

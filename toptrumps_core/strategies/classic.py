@@ -1,9 +1,8 @@
-"""Computer players: each decides from its own seat's view alone, never the whole state.
+"""Computer players of the classic game: each decides from its own seat's `ClassicView`.
 
-A strategy has one method, ``choose(view, legal, rng) -> action``, and draws
-only from the generator it is handed.  Four strategies, from naive to exact:
+Four strategies, from naive to exact:
 
-- `RandomStrategy`: any legal action, uniformly.
+- `RandomStrategy` (`toptrumps_core.strategies.base`): any legal action, uniformly.
 - `BestValue`: the category where this card sits highest within the deck's
   range for it (a value 90 % of the way from the deck's worst to its best).
 - `BestRank`: the category where this card beats the largest share of the
@@ -15,63 +14,23 @@ With ``look_at_last`` (rule C10) each strategy also picks which card to play:
 the chooser the card with the best score in any category, the others the card
 with the best value in the named category.
 
-`DIFFICULTIES` names them for the page: easy, medium, hard, expert.
+`toptrumps_core.strategies.registry` names them for the page (easy, medium,
+hard, expert).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
-from typing import Protocol
 
 from toptrumps_core.cards import Card, Deck
 from toptrumps_core.classic import ChooseCategory, ClassicView, PickCard
 from toptrumps_core.probability import comparison_odds
 from toptrumps_core.protocol import Action
 
-__all__ = [
-    "DIFFICULTIES",
-    "HUMAN",
-    "BestRank",
-    "BestValue",
-    "CardCounting",
-    "Human",
-    "RandomStrategy",
-    "Strategy",
-    "get_strategy",
-]
-
-
-class Strategy(Protocol):
-    """A computer player: picks one of the legal actions from its view."""
-
-    def choose(self, view: ClassicView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Returns one action of `legal` (never empty)."""
-        ...
-
-
-@dataclass(frozen=True)
-class Human:
-    """Marks a seat played by a person through `Match.submit` (the widgets)."""
-
-    def __repr__(self) -> str:
-        return "HUMAN"
-
-
-HUMAN = Human()
-"""The marker for a human seat in `Match(rules, strategies)`."""
-
-
-@dataclass(frozen=True)
-class RandomStrategy:
-    """Chooses uniformly among the legal actions ("easy")."""
-
-    def choose(self, view: ClassicView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Returns one of `legal`, uniformly at random from `rng`."""
-        return legal[rng.randrange(len(legal))]
+__all__ = ["BestRank", "BestValue", "CardCounting", "rank_score"]
 
 
 @dataclass(frozen=True)
@@ -135,22 +94,37 @@ class BestRank(_ScoredStrategy):
 
     def score(self, view: ClassicView, card: Card, category: int) -> Fraction:
         """Returns the share of other cards beaten (equal counts half), or -1."""
-        value = card.values[category]
-        if value is None:
-            return Fraction(-1)
-        cat = view.deck.categories[category]
-        beaten = Fraction(0)
-        others = 0
-        for other in view.deck.cards:
-            if other is card:
-                continue
-            others += 1
-            theirs = other.values[category]
-            if theirs is None or cat.is_better(value, theirs):
-                beaten += 1
-            elif theirs == value:
-                beaten += Fraction(1, 2)
-        return beaten / max(others, 1)
+        return rank_score(view.deck, card, category)
+
+
+def rank_score(deck: Deck, card: Card, category: int) -> Fraction:
+    """Returns the share of `deck`'s other cards that `card` beats in `category` (equal counts half).
+
+    In [0, 1]; -1 when `card` has no data there.  The score of `BestRank`,
+    and of the tournament player's category choice.
+
+    Example:
+        >>> from toptrumps_core.cards import Category
+        >>> d = Deck.from_rows("D", [Category("A"), Category("B")], {"p": [1, 0], "q": [2, 0], "r": [2, 0]})
+        >>> rank_score(d, d.cards[1], 0)   # beats p, equals r
+        Fraction(3, 4)
+    """
+    value = card.values[category]
+    if value is None:
+        return Fraction(-1)
+    cat = deck.categories[category]
+    beaten = Fraction(0)
+    others = 0
+    for other in deck.cards:
+        if other is card:
+            continue
+        others += 1
+        theirs = other.values[category]
+        if theirs is None or cat.is_better(value, theirs):
+            beaten += 1
+        elif theirs == value:
+            beaten += Fraction(1, 2)
+    return beaten / max(others, 1)
 
 
 @dataclass(frozen=True)
@@ -197,40 +171,3 @@ def _range(deck: Deck, category: int) -> tuple[Fraction, Fraction]:
     if not values:
         return Fraction(0), Fraction(0)
     return min(values), max(values)
-
-
-DIFFICULTIES: Mapping[str, Strategy] = MappingProxyType(
-    {
-        "easy": RandomStrategy(),
-        "medium": BestValue(),
-        "hard": BestRank(),
-        "expert": CardCounting(),
-    }
-)
-"""Named difficulty levels for the page, easiest first."""
-
-_NAMES: Mapping[str, Strategy] = MappingProxyType(
-    {
-        "random": RandomStrategy(),
-        "best_value": BestValue(),
-        "best_rank": BestRank(),
-        "card_counting": CardCounting(),
-        **DIFFICULTIES,
-    }
-)
-
-
-def get_strategy(name: str) -> Strategy:
-    """Returns the strategy called `name` (a difficulty or a strategy name).
-
-    Raises:
-        ValueError: If the name is unknown (the message lists the known ones).
-
-    Example:
-        >>> get_strategy("expert")
-        CardCounting(no_data='tie')
-    """
-    try:
-        return _NAMES[name]
-    except KeyError:
-        raise ValueError(f"no strategy {name!r}; expected one of {sorted(_NAMES)}") from None

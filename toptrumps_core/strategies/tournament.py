@@ -3,20 +3,20 @@
 `TournamentPlayer` answers each kind of decision with a sensible default:
 
 - category (Head to Head, My Game, Shoot Out, the Finale): the legal category
-  where its top card beats the largest share of the deck (best rank, as
-  `toptrumps_core.strategies.BestRank`); T8 has already removed a forbidden
-  category from the legal actions;
+  where its top card beats the largest share of the deck (best rank,
+  `toptrumps_core.strategies.classic.rank_score`); T8 has already removed a
+  forbidden category from the legal actions;
 - opponent (Head to Head, T9): the other player with the fewest pins, so that
   a loss helps the player furthest from the Finale;
 - deck (My Game, T10): the opening whose deck has the lowest mean chance of a
   tie among as many cards as players (rule P4): fewer ties, fewer cards
   burnt, and the first choice (ours) counts for more;
 - Hi Lo (T12): category and calls by the exact odds (rules P1, P2), through
-  Hi Lo's own `BestHiLo`;
+  Hi Lo's own player, `toptrumps_core.strategies.hilo.BestHiLo`;
 - whom to rob (Steal a Pin, T13): the leader (most pins).
 
 Ties between equally good actions are broken with the seat's own `rng`.
-`RandomTournamentPlayer` picks any legal action.
+`RandomTournamentPlayer` is `RandomStrategy`, the one random player of every game.
 """
 
 from __future__ import annotations
@@ -26,16 +26,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.probability import tie_chance
 from toptrumps_core.protocol import Action
-from toptrumps_core.strategies import BestRank
+from toptrumps_core.strategies.base import RandomStrategy
+from toptrumps_core.strategies.classic import rank_score
+from toptrumps_core.strategies.hilo import BestHiLo
 from toptrumps_core.tournament.arena import TournamentView
 from toptrumps_core.tournament.head_to_head import PickOpponent
-from toptrumps_core.tournament.hilo import BestHiLo
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.steal_a_pin import Rob
 
@@ -58,13 +59,8 @@ def deck_tie_chance(deck: Deck, players: int) -> Fraction:
     return sum(chances, Fraction(0)) / len(chances)
 
 
-@dataclass(frozen=True)
-class RandomTournamentPlayer:
-    """Chooses uniformly among the legal actions ("easy")."""
-
-    def choose(self, view: TournamentView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Returns one of `legal`, uniformly at random from `rng`."""
-        return legal[rng.randrange(len(legal))]
+RandomTournamentPlayer = RandomStrategy
+"""The random player of the tournament: `RandomStrategy`, any legal action ("easy")."""
 
 
 @dataclass(frozen=True)
@@ -85,13 +81,12 @@ class TournamentPlayer:
         if view.hilo is not None:
             return BestHiLo().choose(view.hilo, legal, rng)
         score: Callable[[Action], Any]
-        if isinstance(first, ChooseCategory) and view.top_card is not None:
-            card = view.top_card
-            rank = BestRank()
+        if isinstance(first, ChooseCategory) and view.top_card is not None and view.deck is not None:
+            card, deck = view.top_card, view.deck
 
             def score(action: Action) -> Any:
                 assert isinstance(action, ChooseCategory)  # legal actions are all of one kind
-                return rank.score(cast(Any, view), card, action.category)
+                return rank_score(deck, card, action.category)
 
         elif isinstance(first, PickOpponent):
 
