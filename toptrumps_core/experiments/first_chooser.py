@@ -1,4 +1,4 @@
-"""Classroom experiments over many simulated games (rule P5, whole games).
+"""Lesson 1's experiment: does the first chooser win more often? (rules C3, P5, whole games).
 
 `first_chooser_wins` answers the question of lesson 1, *does the player who
 chooses first win more often?*, by playing many games between equal computer
