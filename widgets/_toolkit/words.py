@@ -1,12 +1,12 @@
 """Words the pages share: values with units, percentages, plurals, lists and seat names.
 
 One home for how the page says things, so that every view says them one
-way: `value_text` ("120 km/h", "£40", "Named: 1824"), `percent` ("62%",
-never rounding a possibility away), `plural`, `and_list`, `or_list`, the
+way: `percent` ("62%", never rounding a possibility away), `or_list`, the
 whole-number checks `is_whole` and `whole` (values set from the page can be
 anything), and `SeatNames` ("You", "Player 2", "Computer 1", with verbs that
-agree).  Sentences about game events come from `toptrumps_core.narration`
-where it covers them; these are the small pieces around them.
+agree).  `value_text` ("120 km/h", "£40", "Named: 1824"), `plural` and
+`and_list` are `toptrumps_core.narration`'s, which tells every event, so a
+value or a list reads the same in a sentence about an event and around it.
 """
 
 from __future__ import annotations
@@ -15,39 +15,17 @@ import html
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from toptrumps_core.cards import Category, Value, format_value
 from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.narration import and_list, plural
+from toptrumps_core.narration import value_words as value_text
 from toptrumps_core.protocol import Seat
 
 __all__ = ["SeatNames", "and_list", "esc", "is_whole", "or_list", "percent", "plural", "value_text", "whole"]
-
-_PREFIX_UNITS = frozenset("£$€¥₹")
-_LABEL_UNITS = frozenset({"year", "years ad", "ad", "ce"})  # "Named: 1824", not "1824 year"
 
 
 def esc(text: str) -> str:
     """Returns `text` escaped for HTML (quotes too, so it may stand in an attribute)."""
     return html.escape(text, quote=True)
-
-
-def value_text(category: Category, value: Value) -> str:
-    """Returns a value with its unit as players say it.
-
-    Example:
-        >>> value_text(Category("Top speed", "km/h"), Fraction(120)), value_text(Category("Price", "£"), Fraction(40))
-        ('120 km/h', '£40')
-        >>> value_text(Category("Named", "year"), Fraction(1824)), value_text(Category("Fat", "%"), None)
-        ('1824', 'n/a')
-    """
-    if value is None:
-        return "n/a"
-    number = format_value(value)
-    unit = category.unit.strip()
-    if not unit or unit.lower() in _LABEL_UNITS:
-        return number
-    if unit in _PREFIX_UNITS:
-        return f"{unit}{number}"
-    return f"{number}{unit}" if unit in ("%", "°") else f"{number} {unit}"
 
 
 def percent(chance: Fraction | float, *, decimals: int = 0) -> str:
@@ -76,18 +54,6 @@ def percent(chance: Fraction | float, *, decimals: int = 0) -> str:
     if float(text) == 100:
         return f">{top}%"
     return f"{text}%"
-
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """Returns "1 card", "3 cards" (or `many` for an irregular plural)."""
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
-def and_list(words: Sequence[str]) -> str:
-    """Returns words joined as in a sentence: "a", "a and b", "a, b and c"."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def is_whole(value: object) -> bool:

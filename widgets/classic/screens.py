@@ -135,18 +135,15 @@ def pick_screen(view: ClassicView, legal: Sequence[PickCard], names: SeatNames, 
     return Built(children, tuple(buttons))
 
 
-def over_screen(
-    outcome: Outcome, names: SeatNames, sizes: Sequence[int], comparisons: int, *, headline: str, explanation: str
-) -> Built:
-    """Returns the winner screen: a badge and headline, why the game ended, and every seat's cards.
+def over_screen(outcome: Outcome, names: SeatNames, sizes: Sequence[int], comparisons: int, ending: str) -> Built:
+    """Returns the winner screen: a badge and the sentence about the end, and every seat's cards.
 
     Args:
         outcome: The game's outcome.
         names: The page's seat names.
         sizes: Cards each seat holds at the end.
         comparisons: Comparisons played.
-        headline: Who won, in one sentence.
-        explanation: Why the game ended, citing the rule.
+        ending: Who won and why, in one sentence (`toptrumps_core.narration`).
     """
     winners = sorted(outcome.winners)
     if outcome.termination is Termination.UNFINISHED:
@@ -161,8 +158,7 @@ def over_screen(
     )
     body = (
         '<div class="tt-panel" role="status">'
-        f'<div class="tt-headline">{badge} {esc(headline)}</div>'
-        f"<p>{esc(explanation)}</p>"
+        f'<div class="tt-headline">{badge} {esc(ending)}</div>'
         f"<p>After {plural(comparisons, 'comparison')}:</p><ul>{rows}</ul>"
         "<p>Play again with the same or new settings: open <b>New game ⚙</b> below.</p></div>"
     )

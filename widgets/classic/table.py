@@ -70,7 +70,7 @@ from widgets._toolkit import (
 from widgets.classic.board import TableFacts, comparison_picture, no_comparison_html, stacks_html
 from widgets.classic.hot_seat import pass_screen, turn_text, watch_screen
 from widgets.classic.lens import lens_odds, odds_text
-from widgets.classic.log import LOG_LINES, explanation, headline, log_line, result_sentence
+from widgets.classic.log import LOG_LINES, GameLog
 from widgets.classic.screens import Built, choose_screen, over_screen, pick_screen
 from widgets.classic.settings import (
     RULE_DEFAULTS,
@@ -130,8 +130,6 @@ class ClassicTable(SeatedView):
         if not isinstance(match.rules, ClassicRules):
             raise RuleOptionError(f"ClassicTable plays classic rules (ClassicRules); got {type(match.rules).__name__}")
         self._start_view(snapshot=self._snapshot, restart="start a new game below", ready_button="Ready")
-        self._last: tuple[Event, ...] = ()
-        self._comparisons_seen = 0
         self._category_buttons: tuple[ipw.Button, ...] = ()
         self._pick_buttons: tuple[ipw.Button, ...] = ()
         self._ready_button: ipw.Button | None = None
@@ -310,7 +308,7 @@ class ClassicTable(SeatedView):
     @property
     def result_text(self) -> str:
         """The sentence about the last comparison, "" before the first one."""
-        return result_sentence(self._last, self._names, self._rules.deck)[0]
+        return self._game_log.result()[0]
 
     # -- intents (the buttons call these) ------------------------------------------------------
 
@@ -417,30 +415,16 @@ class ClassicTable(SeatedView):
         """Makes `match` the game in play: deals it, resets the log and renders."""
         events = self._swap_match(match)
         self._settings = settings
-        self._log = []
-        self._last = ()
-        self._comparisons_seen = 0
+        self._game_log = GameLog(self._rules, self._names)
         self._viewer = match.humans[0] if len(match.humans) == 1 else None
         self._absorb(events)
         self._render()
 
     def _absorb(self, events: Iterable[Event]) -> None:
-        """Adds events to the log and remembers the last comparison's events."""
-        current: list[Event] | None = None
-        lines: list[str] = []
-        deck = self._rules.deck
-        for event in events:
-            if isinstance(event, Revealed):
-                self._comparisons_seen += 1
-                current = [event]
-                if self._hot_seat:
-                    self._viewer = None  # the cards go face down until the next player is ready
-            elif current is not None:
-                current.append(event)
-            lines.append(log_line(event, self._names, deck, self._comparisons_seen))  # type: ignore[arg-type]
-        if current is not None:
-            self._last = tuple(current)
-        self._log = (lines[::-1] + self._log)[:LOG_LINES]
+        """Tells events in the game log; after a comparison, hot-seat cards go face down."""
+        if self._game_log.tell(events) and self._hot_seat:
+            self._viewer = None  # until the next player is ready
+        self._log = list(self._game_log.lines)
 
     def _deck_values(self) -> tuple[str, ...]:
         return (*((OWN_DECK,) if self._own_deck is not None else ()), *self._bundled)
@@ -459,10 +443,10 @@ class ClassicTable(SeatedView):
         view: ClassicView = self._match.view(seat)
         return view
 
-    def _headline(self) -> str:
+    def _ending(self) -> str:
         outcome = self._match.outcome
         assert outcome is not None
-        return headline(outcome, self._names)
+        return self._game_log.ending(outcome)
 
     def _render(self) -> None:
         """Re-renders every child from the acting seat's view, the public facts and the last events."""
@@ -485,7 +469,7 @@ class ClassicTable(SeatedView):
     def _render_turn(self, facts: TableFacts) -> None:
         screen, seat = self.screen, self._match.waiting_for
         if screen == "over":
-            text = f"🏁 Game over — {self._headline()}"
+            text = f"🏁 {self._ending()}"
         elif screen in ("pass", "choose", "pick") and seat is not None:
             text = turn_text(screen, self._names, seat)
         else:
@@ -535,17 +519,7 @@ class ClassicTable(SeatedView):
         if screen == "over":
             outcome = match.outcome
             assert outcome is not None
-            why = explanation(
-                outcome, self._names, facts.stack_sizes, round_limit=self._rules.round_limit, moves=len(match.actions)
-            )
-            return over_screen(
-                outcome,
-                self._names,
-                facts.stack_sizes,
-                self._comparisons_seen,
-                headline=self._headline(),
-                explanation=why,
-            )
+            return over_screen(outcome, self._names, facts.stack_sizes, self._game_log.comparisons, self._ending())
         one_person = not self._hot_seat and match.humans
         return watch_screen(match.view(match.humans[0]) if one_person else None, self._names)
 
@@ -554,12 +528,13 @@ class ClassicTable(SeatedView):
         return lambda button, index: self._driver.bind(button, partial(intent, index)) and None
 
     def _render_arena(self, facts: TableFacts) -> None:
-        text, kind = result_sentence(self._last, self._names, self._rules.deck)
+        text, kind = self._game_log.result()
         self._result.value = f'<span class="tt-result-{kind}">{esc(text)}</span>' if text else ""
-        if not self._last:
+        last = self._game_log.last
+        if not last:
             self._comparison.value = no_comparison_html(facts, self._names)
             return
-        picture = comparison_picture(self._last, self._names, self._rules.deck)
+        picture = comparison_picture(last, self._names, self._rules.deck)
         self._arena.layout.min_width = picture.min_width
         self._comparison.value = picture.picture
 
@@ -573,7 +548,7 @@ class ClassicTable(SeatedView):
         computer choice comes out the same); nothing else of the match is kept.
         """
         match, count = self._match, len(self._match.actions)
-        saved = (list(self._log), self._last, self._comparisons_seen, self._viewer, self._settings, self._names)
+        saved = (list(self._log), self._game_log.copy(), self._viewer, self._settings, self._names)
         controls = {name: widget.value for name, widget in self.controls.items()}
         form_value = self._form.value
 
@@ -587,7 +562,7 @@ class ClassicTable(SeatedView):
                     if len(match.actions) == count
                     else Match.from_record(match.record, match.strategies, upto=count, max_actions=match.max_actions)
                 )
-            self._log, self._last, self._comparisons_seen, self._viewer, self._settings, self._names = saved
+            self._log, self._game_log, self._viewer, self._settings, self._names = saved
             self._form.show(form_value)
             for name, value in controls.items():
                 if self.controls[name].value != value:
