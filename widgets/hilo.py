@@ -45,6 +45,7 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.narration import Narrator
 from toptrumps_core.play import Match
 from toptrumps_core.probability import Direction, HiLoOdds, HiLoPins, hi_lo_odds, hi_lo_plan
 from toptrumps_core.protocol import Event
@@ -52,14 +53,7 @@ from toptrumps_core.strategies import HUMAN, Human
 from toptrumps_core.tournament.hilo import (
     ROW,
     Call,
-    HiLoCalled,
-    HiLoCategoryChosen,
-    HiLoEnded,
-    HiLoPutAside,
-    HiLoRowClosedUp,
     HiLoRules,
-    HiLoStackRanOut,
-    HiLoTurned,
     HiLoView,
 )
 from widgets._boundary import handler
@@ -315,11 +309,12 @@ class HiLoTable(MatchView):
     def _install(self, match: Match) -> None:
         rules = match.rules
         assert isinstance(rules, HiLoRules)  # checked in __init__; play_again keeps the rules
-        events = self._swap_match(match)  # the driver settles the shuffle
+        self._swap_match(match)  # the driver settles the shuffle
         self._rules = rules
+        self._narrator = Narrator(rules, ["You"])
         self._log = []
         self._status.show("")
-        self._note(tuple(events))
+        self._note(tuple(match.events))  # the whole game so far, in order, as the narrator needs
         self._render()
 
     def _playing(self) -> HiLoView:
@@ -336,25 +331,8 @@ class HiLoTable(MatchView):
         self._render()
 
     def _note(self, events: tuple[Event, ...]) -> None:
-        deck = self._rules.deck
-        lines = []
-        for event in events:
-            if isinstance(event, HiLoTurned):
-                lines.append(f"{_SLOT_NAMES[event.slot]} turned: {deck.cards[event.card].name}.")
-            elif isinstance(event, HiLoPutAside):
-                why = "has no data in the chosen category" if event.category is not None else "has no data at all"
-                lines.append(f"{deck.cards[event.card].name} {why}: put aside, replaced (rule T12).")
-            elif isinstance(event, HiLoRowClosedUp):
-                lines.append("The stack is empty: the next face-down card moves up.")
-            elif isinstance(event, HiLoStackRanOut):
-                lines.append("No card is left to turn: the game ends here.")
-            elif isinstance(event, HiLoCategoryChosen):
-                lines.append(f"You chose {deck.categories[event.category].name}.")
-            elif isinstance(event, HiLoCalled):
-                verdict = "right ✓" if event.right else "wrong ✗"
-                lines.append(f"You called {event.direction} for the {_SLOT_NAMES[event.slot].lower()}: {verdict}.")
-            elif isinstance(event, HiLoEnded):
-                lines.append(f"Game over: {_pins_text(event.pins)}.")
+        """Adds a line per event to the log, newest first, in the core's words (`toptrumps_core.narration`)."""
+        lines = self._narrator.narrate_all(events)
         self._log = [*reversed(lines), *self._log]
 
     def _render(self) -> None:

@@ -259,7 +259,7 @@ def test_the_turn_passes_left_and_the_pin_master_is_named_beside_each_award() ->
             if isinstance(event, PinAwarded):
                 awards += 1
                 master = arena.player_name(event.pin_master)
-                assert any(f"Pin Master {master}" in line for line in arena.log_lines[:12])
+                assert any(f"The Pin Master ({master})" in line for line in arena.log_lines[:12])
                 assert f"Pin Master: {master}" in browser_text(arena)  # beside the track
     assert awards >= 5
     passes = [e.seat for e in arena.match.events if type(e).__name__ == "TurnPassed"]

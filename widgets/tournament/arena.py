@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -76,7 +75,7 @@ from widgets._toolkit import (
 )
 from widgets.spinner import SPIN_SECONDS, Schedule, Sleep, Spinner
 from widgets.tournament.board import ARENA_CSS, ArenaBoard
-from widgets.tournament.log import ArenaLog, LogContext
+from widgets.tournament.log import ArenaLog
 from widgets.tournament.panels import ArenaPanels
 from widgets.tournament.saves import SAVES_FOLDER, SaveAndResume
 from widgets.tournament.settings import NewTournamentControls, TournamentSettings, load_decks
@@ -141,10 +140,6 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
         self._saves_dir = Path(saves_dir) if saves_dir is not None else Path(SAVES_FOLDER)
         self._buttons: dict[str, ipw.Button] = {}
         self._choices: dict[str, Action] = {}
-        self._notes: list[str] = []
-        self._mini_events: list[Event] = []
-        self._ctx = LogContext()
-        self._last_spin: tuple[str, int, Seat | None, bool] | None = None
         self._saved_name = ""
 
         self._title = html_widget("tt-title")
@@ -406,11 +401,7 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
         """Makes `match` the tournament in play: takes its first chance steps, rebuilds the log, renders."""
         self._swap_match(match)  # its first chance steps are read with the rest of its events below
         self._viewer = None
-        self._log = []
-        self._notes = [""] * match.rules.seats
-        self._mini_events = []
-        self._ctx = LogContext()
-        self._last_spin = None
+        self._start_log()
         self._absorb(list(match.events))
         if self._last_spin is not None:
             self._show_spin(self._last_spin, animate=False)
@@ -461,18 +452,10 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
     def _snapshot(self) -> Callable[[], None]:
         """Returns a function that puts the arena and its tournament back as they are now."""
         match, count = self._match, len(self._match.actions)
-        saved = (
-            list(self._log),
-            list(self._notes),
-            list(self._mini_events),
-            replace(self._ctx),
-            self._viewer,
-            self._last_spin,
-            self._names,
-        )
+        saved, log = (self._viewer, self._names), self._log_state()
 
         def restore() -> None:
-            if self._match is match and len(match.actions) == count and self._log == saved[0]:
+            if self._match is match and len(match.actions) == count and self._log == log[0]:
                 return  # the handler failed before changing anything
             if self._match is not match or len(match.actions) != count:
                 self._match = (
@@ -480,7 +463,8 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
                     if len(match.actions) == count
                     else Match.from_record(match.record, match.strategies, upto=count, max_actions=match.max_actions)
                 )
-            (self._log, self._notes, self._mini_events, self._ctx, self._viewer, self._last_spin, self._names) = saved
+            self._viewer, self._names = saved
+            self._restore_log(log)
             self._render()
 
         return restore

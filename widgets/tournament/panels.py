@@ -108,27 +108,14 @@ class ArenaPanels:
         over = last[-1]
         head = f"{svg.sector_label(over.sector)} is over"
         parts.extend(self._story_parts(over.sector, finished=True))
-        parts.append(html_widget("tt-say", f'<div class="tt-say-big">{esc(self._result_words(over))}</div>'))
+        parts.append(html_widget("tt-say", f'<div class="tt-say-big">{esc(self._result_words())}</div>'))
         return esc(head), parts
 
-    def _result_words(self, over: MiniGameOver) -> str:
-        awards = [e for e in self._mini_events if isinstance(e, PinAwarded)]
-        if any(isinstance(e, NothingToSteal) for e in self._mini_events):
-            return "Nobody had a pin to steal, so the same player spins again (T13)."
-        if not awards:
-            missed = [e for e in self._mini_events if isinstance(e, PinsNotTaken)]
-            if missed:
-                return f"No pin was taken: {self._log_line(missed[0])}"
-            return "No pins this time."
-        words = []
-        for award in awards:
-            if award.robbed is not None:
-                steals = self._names.subject(award.seat, "steal", "steals")
-                words.append(f"{steals} a pin from {self._names.whom(award.robbed)}")
-            else:
-                words.append(f"{self._names.subject(award.seat, 'get', 'gets')} {plural(award.count, 'pin')}")
-        master = self._names[awards[0].pin_master]
-        return f"{'; '.join(words)} — handed over by Pin Master {master}."
+    def _result_words(self) -> str:
+        """Returns what the mini-game just played gave: the narrator's sentences of its pin events."""
+        kinds = (NothingToSteal, PinAwarded, PinsNotTaken)
+        said = [line for e, line in zip(self._mini_events, self._mini_lines, strict=True) if isinstance(e, kinds)]
+        return " ".join(said) if said else "No pins this time."
 
     def _mini_panel(self) -> tuple[str, list[ipw.Widget]]:
         view = self._public()
@@ -236,9 +223,9 @@ class ArenaPanels:
     def _last_comparison(self) -> str:
         """The last comparison of this mini-game, every revealed card face up, as SVG."""
         index = max((i for i, e in enumerate(self._mini_events) if isinstance(e, Revealed)), default=None)
-        deck = self._deck_in_play()
-        if index is None or deck is None:
+        if index is None:
             return ""
+        deck = self._deck_in_play()
         revealed = self._mini_events[index]
         assert isinstance(revealed, Revealed)
         after = self._mini_events[index + 1 :]
