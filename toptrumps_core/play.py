@@ -358,7 +358,10 @@ class Match:
         Raises:
             IllegalActionError: If a person must act or the game is over.
         """
-        actor = self.actor
+        return self._step(self.actor)
+
+    def _step(self, actor: Actor) -> tuple[Event, ...]:
+        """Takes one chance or computer action where `actor` is to act (see `step`)."""
         if actor is TERMINAL:
             raise IllegalActionError("the game is over")
         if actor is CHANCE:
@@ -392,12 +395,20 @@ class Match:
         """
         events: list[Event] = []
         steps = 0
-        while self.actor is not TERMINAL and self.waiting_for is None and not self.waiting_for_judge:
+        while (actor := self.actor) is not TERMINAL and not self._waits_for_person(actor):
             if max_steps is not None and steps >= max_steps:
                 break
-            events.extend(self.step())
+            events.extend(self._step(actor))
             steps += 1
         return tuple(events)
+
+    def _waits_for_person(self, actor: Actor) -> bool:
+        """Returns True if `actor` (the actor now) is, or includes, a person who has yet to act."""
+        if isinstance(actor, int):
+            return isinstance(self.strategies[actor], Human)
+        if actor is SIMULTANEOUS:
+            return bool(self.waiting_seats)
+        return actor is JUDGE and isinstance(self.judge, Human)
 
     def submit(self, action: Action, *, seat: Actor | None = None) -> tuple[Event, ...]:
         """Applies a person's action and returns its events.
