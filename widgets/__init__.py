@@ -20,9 +20,8 @@ if TYPE_CHECKING:
     from widgets.card import CardView
     from widgets.classic import ClassicTable
     from widgets.deck_shelf import DeckShelf
-    from widgets.experiment import FirstChooserExperiment
     from widgets.hilo import HiLoTable
-    from widgets.lesson import SelfCheck
+    from widgets.lesson import FirstChooserExperiment, SelfCheck
     from widgets.spinner import Spinner
     from widgets.tournament import TournamentArena, TournamentExperiment
 
@@ -42,7 +41,7 @@ _HOMES = {
     "CardView": "widgets.card",
     "ClassicTable": "widgets.classic",
     "DeckShelf": "widgets.deck_shelf",
-    "FirstChooserExperiment": "widgets.experiment",
+    "FirstChooserExperiment": "widgets.lesson",
     "HiLoTable": "widgets.hilo",
     "SelfCheck": "widgets.lesson",
     "Spinner": "widgets.spinner",

@@ -14,7 +14,6 @@ from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability import Estimate, best_hi_lo_policy, tie_chance
 from widgets._toolkit import Experiment
-from widgets.experiment import MAX_GAMES, MIN_GAMES, FirstChooserExperiment
 from widgets.lesson import (
     HILO_TRIALS_MAX,
     POT_GAMES_MAX,
@@ -28,6 +27,7 @@ from widgets.lesson import (
     figure_svg,
     tie_chart,
 )
+from widgets.lesson.first_chooser import MAX_GAMES, MIN_GAMES, FirstChooserExperiment
 from widgets.tournament.experiment import EXPERIMENT_MAX, TournamentExperiment
 
 EXPLANATION = "Four cards give more chances that two share the best value."

@@ -72,7 +72,7 @@ def test_every_widget_module_is_checked() -> None:
     names = {path.relative_to(WIDGETS).as_posix() for path in MODULES}
     assert {"__init__.py", "_common.py", "tournament/arena.py", "classic/table.py", "hilo.py"} <= names
     assert {"lesson/self_check.py", "lesson/charts.py", "lesson/ties.py", "lesson/pots.py"} <= names
-    assert {"experiment.py", "deck_shelf.py", "card.py", "spinner.py", "_boundary.py", "_style.py"} <= names
+    assert {"lesson/first_chooser.py", "deck_shelf.py", "card.py", "spinner.py", "_boundary.py", "_style.py"} <= names
     toolkit = ("words", "controls", "rerender", "driver", "settings_form", "views", "experiment_frame")
     assert {f"_toolkit/{name}.py" for name in toolkit} <= names
 

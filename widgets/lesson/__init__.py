@@ -7,14 +7,16 @@
   beside the exact value (rule P5); `figure_svg` turns one into SVG for an
   ``HTML`` widget.
 - Live experiments, each with its controls, a "Run" button, a progress bar,
-  a chart and a table of exact beside simulated values: `TieExperiment`
+  a chart and a table of exact beside simulated values:
+  `FirstChooserExperiment` (`first_chooser`; lesson 1: does the first
+  chooser win more often? C3, P5), `TieExperiment`
   (`ties`; lesson 2: ties among k random cards, rule P4), `PotExperiment`
   (`pots`; lesson 2: whole games under both ``no_data`` options, C5, C6)
   and `HiLoConvergence` (`hilo_convergence`; lesson 3: the law of large
   numbers on the expected Hi Lo pins, P2).  The largest run each offers is
-  capped so that it finishes in about 6 s at its worst settings (the
-  slowest bundled deck, the most players) on a 2-core laptop, well under the
-  10 s a class will wait; a progress bar moves meanwhile.
+  capped so that, at its worst settings (the slowest bundled deck, the most
+  players) on a 2-core laptop, it finishes within the 10 s a class will
+  wait (each cap's docstring says how long); a progress bar moves meanwhile.
 
 Every handler runs inside the error boundary (`widgets._boundary`); values set
 from the page are checked before use.  The notebooks import these names from
@@ -23,6 +25,7 @@ from the page are checked before use.  The notebooks import these names from
 
 from widgets._toolkit import figure_svg
 from widgets.lesson.charts import TieResult, convergence_plot, tie_chart
+from widgets.lesson.first_chooser import FirstChooserExperiment
 from widgets.lesson.hilo_convergence import HILO_TRIALS_MAX, HiLoConvergence
 from widgets.lesson.pots import POT_GAMES_MAX, PotExperiment
 from widgets.lesson.self_check import SelfCheck
@@ -32,6 +35,7 @@ __all__ = [
     "HILO_TRIALS_MAX",
     "POT_GAMES_MAX",
     "TIE_TRIALS_MAX",
+    "FirstChooserExperiment",
     "HiLoConvergence",
     "PotExperiment",
     "SelfCheck",
