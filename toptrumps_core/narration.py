@@ -80,7 +80,7 @@ from toptrumps_core.tournament.finale import (
 )
 from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, StarterDrawn, TurnPassed
 from toptrumps_core.tournament.head_to_head import OpponentPicked
-from toptrumps_core.tournament.hilo import (
+from toptrumps_core.tournament.hilo_events import (
     HiLoCalled,
     HiLoCategoryChosen,
     HiLoEnded,

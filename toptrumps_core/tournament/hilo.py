@@ -6,7 +6,7 @@ Rules card:
 - The stack is given and is not shuffled (T2): three cards are taken from the
   top and laid face down in a row; the first is turned face up.
 - The player chooses one category for the whole mini-game, only one where the
-  first card has a value (`ChooseCategory`, from `toptrumps_core.classic`).
+  first card has a value (`ChooseCategory`, from `toptrumps_core.comparison`).
 - The player calls ``Call("higher")`` or ``Call("lower")`` for the second
   card, which is then turned.  An equal value is a right call.  If right, the
   player calls for the third card against the second.  Calls compare raw
@@ -59,7 +59,8 @@ API stable for the tournament (keep): `HiLoRules` (``deck``, ``hilo_pins``,
 ``chance``, ``apply``, ``observe``, ``outcome``, ``pins``, ``used_cards``,
 ``returned_stack``), `HiLoState`, `HiLoView`, `Call` and the ``HiLo*`` events.
 Its computer players, `BestHiLo` and `PolicyPlayer`, are in
-`toptrumps_core.strategies.hilo`.
+`toptrumps_core.strategies.hilo`.  The events are defined in
+`toptrumps_core.tournament.hilo_events` and importable from here too.
 
 Rules version: 1.
 """
@@ -69,15 +70,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from toptrumps_core.cards import Card, Deck
 from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
-from toptrumps_core.probability import (
-    Direction,
-    HiLoPins,
-)
+from toptrumps_core.probability import Direction, HiLoPins
 from toptrumps_core.protocol import (
     CHANCE,
     TERMINAL,
@@ -95,6 +93,17 @@ from toptrumps_core.protocol import (
     check_chance,
 )
 from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, register_family
+from toptrumps_core.tournament.hilo_events import (
+    EndReason,
+    HiLoCalled,
+    HiLoCategoryChosen,
+    HiLoEnded,
+    HiLoLaid,
+    HiLoPutAside,
+    HiLoRowClosedUp,
+    HiLoStackRanOut,
+    HiLoTurned,
+)
 
 __all__ = [
     "ROW",
@@ -116,9 +125,6 @@ RULES_VERSION = 1
 ROW = 3
 """Cards laid face down in the row (rule T12)."""
 
-EndReason = Literal["wrong_call", "run_complete", "stack_ran_out"]
-
-
 # -- actions ------------------------------------------------------------------
 
 
@@ -139,113 +145,6 @@ class Call(Action):
     def __post_init__(self) -> None:
         if self.direction not in ("higher", "lower"):
             raise IllegalActionError(f"a call is 'higher' or 'lower' (rule T12); got {self.direction!r}")
-
-
-# -- events -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class HiLoLaid(Event):
-    """Cards were taken from the top of the stack and laid face down (T12).
-
-    Attributes:
-        count: Cards laid, 3.
-        stack_size: Cards left in the stack after laying them.
-    """
-
-    count: int
-    stack_size: int
-
-
-@dataclass(frozen=True, slots=True)
-class HiLoTurned(Event):
-    """A card of the row was turned face up (T12).
-
-    Attributes:
-        slot: Its place in the row, 0 (first) to 2 (third).
-        card: The card's number in the deck.
-    """
-
-    slot: int
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class HiLoPutAside(Event):
-    """A turned card had no data; it was put aside for the next card of the stack (T12).
-
-    Attributes:
-        slot: Its place in the row, 0 to 2.
-        card: The card's number in the deck.
-        category: The chosen category it lacks, or None for a first card with
-            no data in any category.
-    """
-
-    slot: int
-    card: int
-    category: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class HiLoCategoryChosen(Event):
-    """The active player chose the category for the whole mini-game (T12).
-
-    Attributes:
-        category: Index into the deck's categories.
-    """
-
-    category: int
-
-
-@dataclass(frozen=True, slots=True)
-class HiLoCalled(Event):
-    """A call was judged once its card was turned (T12; equal is right).
-
-    Attributes:
-        slot: The card called for, 1 (second) or 2 (third).
-        direction: ``"higher"`` or ``"lower"``.
-        right: True if the call was right.
-    """
-
-    slot: int
-    direction: Direction
-    right: bool
-
-
-@dataclass(frozen=True, slots=True)
-class HiLoStackRanOut(Event):
-    """A card was needed but neither the stack nor the row had one (ruling in the module doc).
-
-    Attributes:
-        slot: The slot left without a card, 0 to 2.
-    """
-
-    slot: int
-
-
-@dataclass(frozen=True, slots=True)
-class HiLoRowClosedUp(Event):
-    """The stack was empty, so the face-down card right of `slot` moved into it (ruling).
-
-    Attributes:
-        slot: The slot filled, 0 or 1; the row now holds one card fewer.
-    """
-
-    slot: int
-
-
-@dataclass(frozen=True, slots=True)
-class HiLoEnded(Event):
-    """The mini-game is over.
-
-    Attributes:
-        pins: Pins earned by the active player, 0 to 2 (T12).
-        reason: ``"wrong_call"``, ``"run_complete"`` (both calls right) or
-            ``"stack_ran_out"``.
-    """
-
-    pins: int
-    reason: EndReason
 
 
 # -- state and view -------------------------------------------------------------
