@@ -225,6 +225,25 @@ def test_t12_after_hi_lo_the_panel_shows_the_row_as_it_ended() -> None:
         assert f"Card {slot} — called {direction}: {'right ✓' if right else 'wrong ✗'}" in words
 
 
+@pytest.mark.parametrize(("seats", "humans"), [(4, 0), (3, 1), (4, 2)])
+def test_the_page_reads_a_seat_s_view_only_for_a_person_at_the_screen(
+    monkeypatch: pytest.MonkeyPatch, seats: int, humans: int
+) -> None:
+    """Public facts come from the public view; a seat's own view is read only for a person's own cards."""
+    read: list[int] = []
+    seat_view = Match.view
+
+    def spied(match: Match, seat: int) -> object:
+        read.append(seat)
+        return seat_view(match, seat)
+
+    monkeypatch.setattr(Match, "view", spied)
+    arena = TournamentArena.new(seats=seats, humans=humans, seed=SEED)
+    click_through(arena)
+    assert set(read) <= set(range(humans))
+    assert bool(read) == bool(humans)  # a person's own card was read, and only then
+
+
 # -- steps ---------------------------------------------------------------------------------------------
 
 

@@ -32,10 +32,14 @@ A thin view over a core `Match` of `TournamentRules`, for 2-6 players, any mix o
 (`toptrumps_core.experiments.tournament_stats`) and charts how
 many mini-games a tournament takes and which mini-game began the Finale.
 
-Hidden information never reaches a synced trait: the page gets public facts
-(pins, stack sizes, discards, revealed and face-up cards) and the top card of
-the person whose turn it is; never another player's cards, a face-down Hi Lo
-card, the order of a stack, the `Match` or the state.  Values set from the
+Hidden information never reaches a synced trait: the page draws public facts
+(pins, stack sizes, discards, revealed and face-up cards) from
+`TournamentRules.public_view`, and the top card of the person whose turn it
+is from that seat's own view; never another player's cards, a face-down Hi
+Lo card, the order of a stack, the `Match` or the state.  The log's
+sentences come from `toptrumps_core.narration`, and who may act, chance,
+"Next ▶", "Fast-forward ⏩" and stale clicks from the toolkit's
+`MatchDriver`.  Values set from the
 page (settings, uploads, file names) are checked before use, and every
 handler runs inside the one error boundary (`widgets._boundary`).
 
@@ -61,9 +65,7 @@ from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.play import Match
 from toptrumps_core.protocol import CHANCE, Action, Event, Seat
 from toptrumps_core.tournament.arena import MiniGameOver
-from toptrumps_core.tournament.game import (
-    TournamentRules,
-)
+from toptrumps_core.tournament.game import TournamentRules
 from widgets._boundary import handler
 from widgets._style import style_sheet
 from widgets._toolkit import (

@@ -122,7 +122,7 @@ class ArenaBoard:
             return "pick whose pin to steal"
         if isinstance(first, Call):
             return "higher or lower?"
-        if self._match.view(seat).hilo is not None:
+        if self._public().hilo is not None:
             return "choose the category for Hi Lo"
         return "choose a category on your card"
 
@@ -138,7 +138,7 @@ class ArenaBoard:
             return f"Next: {spins} for {what}"
         actor = match.actor
         if isinstance(actor, int):
-            view = match.view(actor)
+            view = self._public()
             if view.stage == "pick_opponent":
                 return f"Next: {self._names[actor]} picks an opponent"
             if view.stage == "pick_deck":
