@@ -88,7 +88,7 @@ _DIRECTIONS: tuple[Direction, ...] = ("higher", "lower")
 
 
 def chance_text(chance: Fraction) -> str:
-    """Returns a chance as a whole percentage for the page, e.g. ``"62%"`` (`widgets._common.percent`).
+    """Returns a chance as a whole percentage for the page, e.g. ``"62%"`` (`widgets._toolkit.percent`).
 
     Never rounds to "0%" or "100%" unless the chance is exactly that.
 

@@ -37,7 +37,7 @@ import ipywidgets as ipw
 
 from toptrumps_core import svg
 from widgets._boundary import ErrorBoundary, StatusKind, handler
-from widgets._common import esc
+from widgets._toolkit import esc
 
 __all__ = ["SPIN_SECONDS", "SPIN_TURNS", "Schedule", "Sleep", "Spinner"]
 

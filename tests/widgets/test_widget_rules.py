@@ -70,7 +70,7 @@ def _problems(source: str) -> list[str]:
 
 def test_every_widget_module_is_checked() -> None:
     names = {path.relative_to(WIDGETS).as_posix() for path in MODULES}
-    assert {"__init__.py", "_common.py", "tournament/arena.py", "classic/table.py", "hilo.py"} <= names
+    assert {"__init__.py", "_toolkit/__init__.py", "tournament/arena.py", "classic/table.py", "hilo.py"} <= names
     assert {"lesson/self_check.py", "lesson/charts.py", "lesson/ties.py", "lesson/pots.py"} <= names
     assert {"lesson/first_chooser.py", "deck_shelf.py", "card.py", "spinner.py", "_boundary.py", "_style.py"} <= names
     toolkit = ("words", "controls", "rerender", "driver", "settings_form", "views", "experiment_frame")
