@@ -122,10 +122,6 @@ class TurnNotSupported(TopTrumpsError):
         super().__init__(f"this page cannot play {what} yet; the game is unchanged")
 
 
-def _is_seat(actor: object) -> bool:
-    return isinstance(actor, int) and not isinstance(actor, bool)
-
-
 class MatchDriver:
     """Who may act, chance, fast-forward and stale clicks over the match a view shows.
 
@@ -194,7 +190,7 @@ class MatchDriver:
             seat = self._chance_seat(match) if self._chance_seat is not None else None
             person = seat is not None and seat in match.humans
             return Due(Turn.PERSON_CHANCE if person else Turn.COMPUTER, seat)
-        if _is_seat(actor):
+        if isinstance(actor, int) and not isinstance(actor, bool):
             return Due(Turn.PERSON if match.waiting_for == actor else Turn.COMPUTER, actor)
         if actor is TERMINAL:  # pragma: no cover - is_over says so first
             return Due(Turn.OVER, None)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from toptrumps_core.classic import ClassicView, NoData
+from toptrumps_core.classic import ClassicView
+from toptrumps_core.comparison import NoData
 from toptrumps_core.probability import ComparisonOdds, comparison_odds
 from widgets._toolkit import percent
 

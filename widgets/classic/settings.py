@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from toptrumps_core.cards import Deck
-from toptrumps_core.classic import MAX_SEATS, MIN_SEATS, ClassicRules
+from toptrumps_core.classic import MAX_SEATS, MIN_SEATS, ClassicRules, ClassicView
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.play import Match
 from toptrumps_core.strategies import DIFFICULTIES, HUMAN, CardCounting, Human, Strategy
@@ -248,7 +248,7 @@ def settings_form(
     )
 
 
-def computer(difficulty: str, no_data: str) -> Strategy:
+def computer(difficulty: str, no_data: str) -> Strategy[ClassicView]:
     """Returns the computer player for `difficulty`, told the game's C6 option."""
     strategy = DIFFICULTIES[difficulty]
     if isinstance(strategy, CardCounting):
@@ -263,7 +263,7 @@ def build_match(deck: Deck, settings: TableSettings) -> Match:
         RuleOptionError: If the rules refuse an option.
     """
     rules = ClassicRules(deck, seats=settings.seats, **settings.rule_options())
-    strategies: list[Strategy | Human] = [HUMAN] * settings.humans
+    strategies: list[Strategy[ClassicView] | Human] = [HUMAN] * settings.humans
     strategies += [computer(settings.difficulty, settings.no_data)] * (settings.seats - settings.humans)
     return Match(rules, strategies, seed=settings.seed)
 
