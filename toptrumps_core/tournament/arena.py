@@ -24,7 +24,7 @@ table setting ``pin_master`` (T1, default seat 0).
 Cards are numbered by their index in their opening's deck; a stack is a tuple
 of card numbers, top first.
 
-Rules version: 1.
+Rules version: 2 (`RULES_VERSION`; version 2 deals the Finale in rank order, T16).
 """
 
 from __future__ import annotations

@@ -42,7 +42,8 @@ Rulings where RULES.md is silent:
   deal and T7) are recorded in the order taken, and go back under the
   arena stack in that order (T2).
 
-Rules version: 1.
+Rules version: 2, the arena's (`toptrumps_core.tournament.arena.RULES_VERSION`); version 1
+plays the same: only the Finale's dealing changed (T16).
 """
 
 from __future__ import annotations

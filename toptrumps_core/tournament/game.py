@@ -27,7 +27,8 @@ Hi Lo (T12) is `toptrumps_core.tournament.hilo.HiLoRules`, played inside the
 tournament through `HiLoGame`: spin for the deck, then Hi Lo on that
 opening's stack; the active player gets the pins it earned.
 
-Rules version: 1.
+Rules version: 2, the arena's (`toptrumps_core.tournament.arena.RULES_VERSION`): version 2
+deals the Finale in rank order (T16); version 1 as the first release did.
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ Scenario start: ``HeadToHeadRules(deck, seats=3).start_from(stack=[names],
 active=0, opponent=2)`` deals from the given stack; without `opponent` the
 active player picks first; ``hands=`` gives the two hands instead of dealing.
 
-Rules version: 1.
+Rules version: 2, the arena's (`toptrumps_core.tournament.arena.RULES_VERSION`); version 1
+plays the same: only the Finale's dealing changed (T16).
 """
 
 from __future__ import annotations

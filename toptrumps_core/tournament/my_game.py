@@ -17,7 +17,8 @@ Scenario start: ``MyGameRules(deck, seats=3).start_from(stack=[names],
 active=1)`` deals from the given stack (the deck already picked);
 ``hands=`` gives every seat's hand instead.
 
-Rules version: 1.
+Rules version: 2, the arena's (`toptrumps_core.tournament.arena.RULES_VERSION`); version 1
+plays the same: only the Finale's dealing changed (T16).
 """
 
 from __future__ import annotations

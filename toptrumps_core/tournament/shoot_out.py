@@ -19,7 +19,8 @@ announced by `StayerDrawn`.
 Scenario start: ``ShootOutRules(deck, seats=3).start_from(stack=[names],
 active=0)`` deals from the given stack (the deck already spun).
 
-Rules version: 1.
+Rules version: 2, the arena's (`toptrumps_core.tournament.arena.RULES_VERSION`); version 1
+plays the same: only the Finale's dealing changed (T16).
 """
 
 from __future__ import annotations
