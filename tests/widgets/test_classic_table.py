@@ -682,3 +682,24 @@ def test_the_match_never_becomes_a_trait(big_deck: str) -> None:
     text = browser_text(table)
     for marker in ("Match object", "ClassicState", "stacks=", "Shuffle(", "toptrumps_core"):
         assert marker not in text
+
+
+# -- what the table reads -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("people", [(2,), (1, 3)])
+def test_the_table_reads_the_views_of_people_only(deck_names: tuple[str, ...], people: tuple[int, ...]) -> None:
+    rules = ClassicRules(load_deck(deck_names[0]), seats=4, look_at_last=3)
+    table = ClassicTable(Match(rules, [HUMAN if s in people else BestValue() for s in range(4)], seed=8))
+    read: list[int] = []
+    real = table.match.view
+
+    def spy(seat: int) -> object:
+        read.append(seat)
+        return real(seat)
+
+    table.match.view = spy  # type: ignore[method-assign]
+    table.lens.value = True
+    click_through(table)
+    assert table.screen == "over" and read
+    assert set(read) <= set(people), "the table read a computer seat's view"
