@@ -21,6 +21,7 @@ from toptrumps_core.protocol import Termination
 from toptrumps_core.strategies import DIFFICULTIES, HUMAN, BestValue, CardCounting
 from widgets import ClassicTable
 from widgets._boundary import GENERIC_MESSAGE
+from widgets.classic import board as board_module
 from widgets.classic import table as table_module
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -632,7 +633,7 @@ def test_an_unexpected_error_is_shown_logged_and_changes_nothing(
     table.choose(0)
     state, actions, log = table.match.state, list(table.match.actions), table.log_lines
 
-    real = table_module.svg.comparison
+    real = board_module.svg.comparison
     calls = []
 
     def broken_once(*args: object, **kwargs: object) -> object:
@@ -641,7 +642,7 @@ def test_an_unexpected_error_is_shown_logged_and_changes_nothing(
             raise RuntimeError("the picture broke")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(table_module.svg, "comparison", broken_once)
+    monkeypatch.setattr(board_module.svg, "comparison", broken_once)
     table.category_buttons[0].click()  # applies the action, then drawing it fails
     assert table.status == GENERIC_MESSAGE
     errors = [r for r in expected_widget_errors if r.name == "widgets" and r.levelno == logging.ERROR]
@@ -670,7 +671,7 @@ def test_a_drawing_that_stays_broken_still_leaves_the_game_unchanged(
     def broken(*args: object, **kwargs: object) -> str:
         raise RuntimeError("the picture broke")
 
-    monkeypatch.setattr(table_module.svg, "comparison", broken)
+    monkeypatch.setattr(board_module.svg, "comparison", broken)
     table.next_button.click() if table.screen == "watch" else table.category_buttons[0].click()
     assert table.status == GENERIC_MESSAGE
     assert table.match.state == state and table.match.actions == actions

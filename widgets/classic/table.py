@@ -42,7 +42,6 @@ from typing import Any, Literal
 
 import ipywidgets as ipw
 
-from toptrumps_core import svg  # noqa: F401 (the pictures' module, replaced in tests)
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicView, PickCard
 from toptrumps_core.deckfiles import bundled_decks, load_deck
