@@ -19,6 +19,7 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory, ClassicRules
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.events import CardsDiscarded, Revealed, Won
+from toptrumps_core.narration import Narrator
 from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import Termination
 from toptrumps_core.strategies import HUMAN, TournamentPlayer
@@ -27,8 +28,10 @@ from toptrumps_core.tournament.game import MiniGameSpun, TournamentRules
 from toptrumps_core.tournament.hilo import HiLoPutAside, HiLoTurned
 from toptrumps_core.tournament.pins import PinAwarded
 from widgets._boundary import GENERIC_MESSAGE
+from widgets._toolkit import SeatNames
 from widgets.tournament import TournamentArena, TournamentExperiment
 from widgets.tournament import board as board_module
+from widgets.tournament.log import LOG_LINES, ArenaStory
 
 SEED = 2024
 
@@ -242,6 +245,21 @@ def test_the_page_reads_a_seat_s_view_only_for_a_person_at_the_screen(
     click_through(arena)
     assert set(read) <= set(range(humans))
     assert bool(read) == bool(humans)  # a person's own card was read, and only then
+
+
+def test_the_story_tells_every_event_in_the_core_s_words_and_a_copy_stays_put() -> None:
+    rules = TournamentRules(seats=3)
+    record = play(rules, None, seed=3)
+    names = SeatNames(3, [0])
+    story = ArenaStory(rules, names)
+    before = story.copy()
+    first = record.events[:60]
+    story.read(first)
+    assert before.lines == [] and before.notes == ["", "", ""]
+    assert story.lines == Narrator(rules, names).narrate_all(first)[::-1]
+    story.read(record.events[60:])
+    assert len(story.lines) == LOG_LINES
+    assert story.lines[0] == f"🏆 {story.headline(record.outcome)}" and "the tournament!" in story.lines[0]
 
 
 # -- steps ---------------------------------------------------------------------------------------------

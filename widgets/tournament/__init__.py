@@ -2,8 +2,10 @@
 
 - `arena`: `TournamentArena`, the widget and its screens, made of
   `board` (title, turn line, order of play, pin tracks, arena picture),
-  `panels` (the mini-game's panel and its choices), `log` (what happened),
-  `saves` (save and resume) and `settings` (the "New tournament" controls);
+  `panels` (the mini-game's panel and its choices), `saves` (save and
+  resume) and `settings` (`TournamentSettings` and the "New tournament"
+  form); it draws public facts from `TournamentRules.public_view`;
+- `log`: `ArenaStory`, what happened, in the core's narration;
 - `experiment`: `TournamentExperiment`, many computer tournaments, charted.
 """
 

@@ -77,7 +77,7 @@ from widgets._toolkit import (
 )
 from widgets.spinner import SPIN_SECONDS, Schedule, Sleep, Spinner
 from widgets.tournament.board import ARENA_CSS, ArenaBoard
-from widgets.tournament.log import ArenaLog
+from widgets.tournament.log import ArenaStory, Spun
 from widgets.tournament.panels import ArenaPanels
 from widgets.tournament.saves import SAVES_FOLDER, SaveAndResume
 from widgets.tournament.settings import NewTournamentControls, TournamentSettings, load_decks
@@ -96,7 +96,7 @@ arrow spins, the hot-seat pass screen, a person's spin, a person's choice, or
 # -- the widget --------------------------------------------------------------------------------
 
 
-class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentControls, SeatedView):
+class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentControls, SeatedView):
     """The Top Trumps Tournament over a core `Match` (rules T1-T16).
 
     Build one with `TournamentArena.new` in a notebook cell; the cell
@@ -269,7 +269,12 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
     def winner_text(self) -> str:
         """Who won, e.g. "Computer 2 wins the tournament!"; "" while it goes on."""
         outcome = self._match.outcome
-        return "" if outcome is None else self._headline(outcome)
+        return "" if outcome is None else self._story.headline(outcome)
+
+    @property
+    def log_lines(self) -> tuple[str, ...]:
+        """The log, newest first, as plain text (in the core's words, `toptrumps_core.narration`)."""
+        return tuple(self._story.lines)
 
     @property
     def saved_name(self) -> str:
@@ -390,11 +395,21 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
         return seat if seat is not None and seat == self._viewer else None
 
     def _after_intent(self, events: list[Event], *, animate: bool) -> None:
-        spun = self._absorb(events)
+        spun = self._read(events)
         self._status.show("")
         if spun is not None:
             self._show_spin(spun, animate=animate)
         self._render()
+
+    def _read(self, events: list[Event]) -> Spun | None:
+        """Reads new events into the story and returns the last spin among them, or None.
+
+        Revealed cards go face down again until the next person is ready (hot seat).
+        """
+        read = self._story.read(events)
+        if read.revealed and self._hot_seat:
+            self._viewer = None
+        return read.spun
 
     def _spin_revealed(self) -> None:
         self._boundary.run(self._render)
@@ -403,15 +418,15 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
         """Makes `match` the tournament in play: takes its first chance steps, rebuilds the log, renders."""
         self._swap_match(match)  # its first chance steps are read with the rest of its events below
         self._viewer = None
-        self._start_log()
-        self._absorb(list(match.events))
-        if self._last_spin is not None:
-            self._show_spin(self._last_spin, animate=False)
+        self._story = ArenaStory(self._rules, self._names)
+        spun = self._read(list(match.events))
+        if spun is not None:
+            self._show_spin(spun, animate=False)
         else:
             self._spinner.show(None, result="", labels=svg.SECTOR_LABELS, caption="Spin for the mini-game")
         self._render()
 
-    def _show_spin(self, spun: tuple[str, int, Seat | None, bool], *, animate: bool) -> None:
+    def _show_spin(self, spun: Spun, *, animate: bool) -> None:
         kind, sector, seat, finale = spun
         who = self._names.subject(seat, "spin", "spins") if seat is not None else "The active player spins"
         if kind == "mini_game":
@@ -426,7 +441,6 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
             self._spinner.spin_to(sector, result=result, labels=labels, caption=caption)
         else:
             self._spinner.show(sector, result=result, labels=labels, caption=caption)
-        self._last_spin = spun
 
     def _deck_labels(self) -> list[str]:
         return [f"{i + 1} · {deck.name}" for i, deck in enumerate(self._rules.openings)]
@@ -454,10 +468,10 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
     def _snapshot(self) -> Callable[[], None]:
         """Returns a function that puts the arena and its tournament back as they are now."""
         match, count = self._match, len(self._match.actions)
-        saved, log = (self._viewer, self._names), self._log_state()
+        saved, story = (self._viewer, self._names), self._story.copy()
 
         def restore() -> None:
-            if self._match is match and len(match.actions) == count and self._log == log[0]:
+            if self._match is match and len(match.actions) == count and self._story.lines == story.lines:
                 return  # the handler failed before changing anything
             if self._match is not match or len(match.actions) != count:
                 self._match = (
@@ -466,7 +480,7 @@ class TournamentArena(ArenaLog, ArenaBoard, ArenaPanels, SaveAndResume, NewTourn
                     else Match.from_record(match.record, match.strategies, upto=count, max_actions=match.max_actions)
                 )
             self._viewer, self._names = saved
-            self._restore_log(log)
+            self._story = story.copy()
             self._render()
 
         return restore

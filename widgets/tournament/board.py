@@ -91,7 +91,7 @@ class ArenaBoard:
         turn = f"Turn {view.turns + 1} · " if not view.finale and not match.is_over else ""
         if screen == "over":
             assert match.outcome is not None
-            text = f"🏁 {self._headline(match.outcome)}"
+            text = f"🏁 {self._story.headline(match.outcome)}"
         elif screen == "spinning":
             text = "🎡 The spinner is spinning…"
         elif screen == "pass":
@@ -173,7 +173,7 @@ class ArenaBoard:
                 pin_master=view.pin_master,
                 supply=view.supply,
                 active=self._active(),
-                notes=self._notes,
+                notes=self._story.notes,
                 width_px=540,
             )
         )
@@ -193,4 +193,4 @@ class ArenaBoard:
         self._fast_button.disabled = not computers
 
     def _render_log(self) -> None:
-        self._log_view.value = log_html(self._log, "What happened, newest first")
+        self._log_view.value = log_html(self._story.lines, "What happened, newest first")

@@ -1,12 +1,12 @@
-"""The arena's log: one line per event, the pin notes beside the tracks, and the mini-game's story.
+"""The arena's story: the log, the pin notes beside the tracks, and what the mini-game in play did.
 
-`ArenaLog` is the part of `TournamentArena` that reads events in order and
-keeps what happened: the log (newest first), worded by the core's
+`ArenaStory` reads a tournament's events in order and keeps what happened:
+the log (newest first), worded by the core's
 `toptrumps_core.narration.Narrator` so an event reads the same here as in
 every other view and transcript; the last award beside each pin track (with
-the Pin Master who handed it out, T1); the events of the mini-game in play
-and the last spin.  The last line, once the tournament is won, is the winner
-screen's headline.
+the Pin Master who handed it out, T1); and the events of the mini-game in
+play with their sentences, for its panel.  The last line, once the
+tournament is won, is the winner screen's headline.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from toptrumps_core.events import GameEnded, Revealed
 from toptrumps_core.narration import Narrator
 from toptrumps_core.protocol import Event, Outcome, Seat, Termination
 from toptrumps_core.tournament.arena import SECTORS, DeckSpun, Sector
-from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, StarterDrawn, TurnPassed
+from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, StarterDrawn, TournamentRules, TurnPassed
 from toptrumps_core.tournament.pins import PinAwarded
+from widgets._toolkit import SeatNames
 
-__all__ = ["LOG_LINES", "RULE_IDS", "ArenaLog", "LogContext"]
+__all__ = ["LOG_LINES", "RULE_IDS", "ArenaStory", "Read", "Spun"]
 
 LOG_LINES = 80
 """How many lines the log keeps, newest first."""
@@ -40,109 +41,105 @@ RULE_IDS: Mapping[Sector, str] = {
 """The rule ID of each mini-game."""
 
 
-@dataclass
-class LogContext:
-    """What the arena follows while reading events in order: the active player, the mini-game, the Finale."""
-
-    active: Seat | None = None
-    sector: Sector | None = None
-    finale: bool = False
+Spun = tuple[str, int, Seat | None, bool]
+"""A spin as the spinner shows it: ``("mini_game" | "deck", sector, who spun or None, in the Finale)``."""
 
 
-class ArenaLog:
-    """The part of `TournamentArena` that reads events into the log, the pin notes and the mini-game's story.
+@dataclass(frozen=True)
+class Read:
+    """What one batch of events did, for the arena.
 
-    A mixin of `TournamentArena`: it keeps the arena's log, pin notes,
-    mini-game events (with their sentences), context and last spin, read in
-    event order, and the narrator that words them.
+    Attributes:
+        spun: The last spin among them, or None.
+        revealed: True if cards were revealed (a hot seat hides them again).
     """
 
-    def _start_log(self) -> None:
-        """Starts an empty log for the match in play (its events are read next, from the first)."""
-        self._narrator = Narrator(self._match.rules, self._names)
-        self._log = []
-        self._notes = [""] * self._match.rules.seats
-        self._mini_events: list[Event] = []
-        self._mini_lines: list[str] = []
-        self._ctx = LogContext()
-        self._last_spin: tuple[str, int, Seat | None, bool] | None = None
+    spun: Spun | None
+    revealed: bool
 
-    def _log_state(self) -> tuple[object, ...]:
-        """Returns a copy of everything the log keeps, for the error boundary's snapshot."""
-        return (
-            list(self._log),
-            list(self._notes),
-            list(self._mini_events),
-            list(self._mini_lines),
-            copy.copy(self._ctx),
-            copy.copy(self._narrator),
-            self._last_spin,
-        )
 
-    def _restore_log(self, saved: tuple[object, ...]) -> None:
-        """Puts back what `_log_state` copied."""
-        (
-            self._log,
-            self._notes,
-            self._mini_events,
-            self._mini_lines,
-            self._ctx,
-            self._narrator,
-            self._last_spin,
-        ) = saved  # type: ignore[assignment]
+class ArenaStory:
+    """What happened in a tournament, read from its events in order (see the module docstring).
 
-    def _absorb(self, events: Iterable[Event]) -> tuple[str, int, Seat | None, bool] | None:
-        """Reads events in order into the log, the pin notes and the mini-game's story.
+    Args:
+        rules: The tournament's rules (its decks word the cards).
+        names: The page's name for each seat ("You", "Computer 1").
+    """
 
-        Returns the last spin among them, or None.
-        """
-        lines: list[str] = []
-        spun: tuple[str, int, Seat | None, bool] | None = None
-        for event in events:
-            if isinstance(event, (MiniGameSpun, FinaleBegan)):
-                self._mini_events, self._mini_lines = [], []
-                finale = isinstance(event, FinaleBegan)
-                self._ctx.sector = None if finale else event.sector
-                self._ctx.finale = finale
-            if isinstance(event, MiniGameSpun):
-                self._ctx.active = event.seat
-                spun = ("mini_game", SECTORS.index(event.sector), event.seat, False)
-            elif isinstance(event, DeckSpun):
-                spun = ("deck", event.opening, self._ctx.active, self._ctx.finale)
-            line = self._narrator.narrate(event)
-            if isinstance(event, GameEnded):
-                line = f"🏆 {self._headline(event.outcome)}"  # the words of the winner screen
-            self._mini_events.append(event)
-            self._mini_lines.append(line)
-            lines.append(line)
-            self._track(event)
-            if isinstance(event, Revealed) and self._hot_seat:
-                self._viewer = None  # the cards go face down until the next person is ready
-        if spun is not None:
-            self._last_spin = spun
-        self._log = ([line for line in reversed(lines) if line] + self._log)[:LOG_LINES]
-        return spun
+    def __init__(self, rules: TournamentRules, names: SeatNames) -> None:
+        self._names = names
+        self._narrator = Narrator(rules, names)
+        self.lines: list[str] = []
+        """The log, newest first, at most `LOG_LINES` lines."""
+        self.notes: list[str] = [""] * rules.seats
+        """Beside each pin track, its last award and the Pin Master who handed it out ("" for none)."""
+        self.mini_events: list[Event] = []
+        """The events of the mini-game or Finale in play (or just played), in order."""
+        self.mini_lines: list[str] = []
+        """The sentence of each of `mini_events`."""
+        self.finale = False
+        """True once the Finale has begun."""
+        self._active: Seat | None = None
+        self._sector: Sector | None = None
 
-    def _track(self, event: Event) -> None:
-        """Keeps the active player up to date and notes each pin award beside its track."""
-        ctx = self._ctx
-        if isinstance(event, (StarterDrawn, TurnPassed)):
-            ctx.active = event.seat
-        elif isinstance(event, PinAwarded):
-            where = svg.sector_label(ctx.sector) if ctx.sector is not None else "the tournament"
-            master = self._names[event.pin_master]
-            if event.robbed is not None:
-                self._notes[event.seat] = f"+1 stolen from {self._names[event.robbed]} · Pin Master: {master}"
-                self._notes[event.robbed] = f"−1 stolen by {self._names[event.seat]} · Pin Master: {master}"
-            else:
-                self._notes[event.seat] = f"+{event.count} in {where} · Pin Master: {master}"
-
-    def _deck_in_play(self) -> Deck:
-        """Returns the deck the mini-game's card events refer to (the narrator follows the openings)."""
+    @property
+    def deck(self) -> Deck:
+        """The deck the mini-game's card events refer to (the narrator follows the openings)."""
         return self._narrator.deck
 
-    def _headline(self, outcome: Outcome) -> str:
+    def copy(self) -> ArenaStory:
+        """Returns a copy that reading more events does not change (for the error boundary's snapshot)."""
+        twin = copy.copy(self)
+        twin._narrator = copy.copy(self._narrator)
+        twin.lines, twin.notes = list(self.lines), list(self.notes)
+        twin.mini_events, twin.mini_lines = list(self.mini_events), list(self.mini_lines)
+        return twin
+
+    def read(self, events: Iterable[Event]) -> Read:
+        """Reads the next events of the tournament, in order, into the log, the notes and the mini-game's story."""
+        lines: list[str] = []
+        spun: Spun | None = None
+        revealed = False
+        for event in events:
+            if isinstance(event, (MiniGameSpun, FinaleBegan)):
+                self.mini_events, self.mini_lines = [], []
+                self.finale = isinstance(event, FinaleBegan)
+                self._sector = None if isinstance(event, FinaleBegan) else event.sector
+            if isinstance(event, MiniGameSpun):
+                self._active = event.seat
+                spun = ("mini_game", SECTORS.index(event.sector), event.seat, False)
+            elif isinstance(event, DeckSpun):
+                spun = ("deck", event.opening, self._active, self.finale)
+            elif isinstance(event, (StarterDrawn, TurnPassed)):
+                self._active = event.seat
+            elif isinstance(event, PinAwarded):
+                self._note(event)
+            revealed = revealed or isinstance(event, Revealed)
+            line = self._narrator.narrate(event)
+            if isinstance(event, GameEnded):
+                line = f"🏆 {self.headline(event.outcome)}"  # the words of the winner screen
+            self.mini_events.append(event)
+            self.mini_lines.append(line)
+            lines.append(line)
+        self.lines = ([line for line in reversed(lines) if line] + self.lines)[:LOG_LINES]
+        return Read(spun, revealed)
+
+    def said(self, *kinds: type) -> list[str]:
+        """Returns the sentences of the mini-game's events of the classes `kinds`, in order."""
+        return [line for e, line in zip(self.mini_events, self.mini_lines, strict=True) if isinstance(e, kinds)]
+
+    def headline(self, outcome: Outcome) -> str:
+        """Returns the winner screen's headline: "You win the tournament!", "Computer 2 wins the tournament!"."""
         winners = sorted(outcome.winners)
         if outcome.termination is Termination.UNFINISHED or not winners:
             return "Unfinished — the tournament was stopped before anyone won."
         return f"{self._names.subject(winners[0], 'win', 'wins')} the tournament!"
+
+    def _note(self, award: PinAwarded) -> None:
+        where = svg.sector_label(self._sector) if self._sector is not None else "the tournament"
+        master = self._names[award.pin_master]
+        if award.robbed is not None:
+            self.notes[award.seat] = f"+1 stolen from {self._names[award.robbed]} · Pin Master: {master}"
+            self.notes[award.robbed] = f"−1 stolen by {self._names[award.seat]} · Pin Master: {master}"
+        else:
+            self.notes[award.seat] = f"+{award.count} in {where} · Pin Master: {master}"

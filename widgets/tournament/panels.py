@@ -95,7 +95,7 @@ class ArenaPanels:
     def _between_panel(self) -> tuple[str, list[ipw.Widget]]:
         """The story of the mini-game just played, and who spins next."""
         parts: list[ipw.Widget] = []
-        last = [e for e in self._mini_events if isinstance(e, MiniGameOver)]
+        last = [e for e in self._story.mini_events if isinstance(e, MiniGameOver)]
         if not last:
             active = self._active()
             who = self._names[active] if active is not None else "The first player"
@@ -113,8 +113,7 @@ class ArenaPanels:
 
     def _result_words(self) -> str:
         """Returns what the mini-game just played gave: the narrator's sentences of its pin events."""
-        kinds = (NothingToSteal, PinAwarded, PinsNotTaken)
-        said = [line for e, line in zip(self._mini_events, self._mini_lines, strict=True) if isinstance(e, kinds)]
+        said = self._story.said(NothingToSteal, PinAwarded, PinsNotTaken)
         return " ".join(said) if said else "No pins this time."
 
     def _mini_panel(self) -> tuple[str, list[ipw.Widget]]:
@@ -165,7 +164,7 @@ class ArenaPanels:
         if own and self.screen == "choose":
             parts.extend(own)  # the choice first, where the class sees it without scrolling
             own = []
-        if self._ctx.finale or (view is not None and view.finale):
+        if self._story.finale or (view is not None and view.finale):
             parts.append(html_widget("tt-pic", self._finale_table()))
         comparison = self._last_comparison()
         if comparison:
@@ -176,7 +175,7 @@ class ArenaPanels:
         return parts
 
     def _finale_table(self) -> str:
-        allotted = [e for e in self._mini_events if isinstance(e, FinaleCardsAllotted)]
+        allotted = [e for e in self._story.mini_events if isinstance(e, FinaleCardsAllotted)]
         if not allotted:
             return ""
         event = allotted[-1]
@@ -222,13 +221,13 @@ class ArenaPanels:
 
     def _last_comparison(self) -> str:
         """The last comparison of this mini-game, every revealed card face up, as SVG."""
-        index = max((i for i, e in enumerate(self._mini_events) if isinstance(e, Revealed)), default=None)
+        index = max((i for i, e in enumerate(self._story.mini_events) if isinstance(e, Revealed)), default=None)
         if index is None:
             return ""
-        deck = self._deck_in_play()
-        revealed = self._mini_events[index]
+        deck = self._story.deck
+        revealed = self._story.mini_events[index]
         assert isinstance(revealed, Revealed)
-        after = self._mini_events[index + 1 :]
+        after = self._story.mini_events[index + 1 :]
         won = next((e.seat for e in after if isinstance(e, Won)), None)
         tie = any(isinstance(e, Tied) for e in after)
         shown = list(revealed.cards)
@@ -357,7 +356,7 @@ class ArenaPanels:
         )
         finale = self._finale_table()
         body = (
-            f'<div class="tt-panel" role="status"><div class="tt-winner">🏆 {esc(self._headline(outcome))}</div>'
+            f'<div class="tt-panel" role="status"><div class="tt-winner">🏆 {esc(self._story.headline(outcome))}</div>'
             f"<p>After {plural(view.turns, 'mini-game')} and the Finale.</p><ul>{rows}</ul>{finale}"
             "<p>Play again: open <b>New tournament ⚙</b> below.</p></div>"
         )
