@@ -9,6 +9,7 @@ import pytest
 from tests.widgets.widget_helpers import PYTHON_REPR, browser_text, page_words
 from toptrumps_core.cards import Category, Deck
 from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.narration import Narrator
 from toptrumps_core.play import Match
 from toptrumps_core.probability import best_hi_lo_policy, hi_lo_odds
 from toptrumps_core.strategies import HUMAN
@@ -49,6 +50,15 @@ def test_t12_play_through_the_buttons(deck: Deck) -> None:
     assert "2 pins" in browser_text(table)
     table.again_button.click()
     assert table.pins == 0 and not table.match.is_over and table.match.seed == 6
+
+
+def test_the_log_tells_every_event_in_the_core_s_words(deck: Deck) -> None:
+    table = table_from(deck, ["Alpha", "Charlie", "Delta", "Echo"])
+    table.choose(0)
+    table.call("higher")
+    told = Narrator(table.match.rules, ["You"]).narrate_all(table.match.events)
+    assert table.log_lines == tuple(reversed(told)) and len(told) >= 3
+    assert table.log_lines[0].startswith("You call higher for the second card: right")
 
 
 def test_t12_no_data_card_is_shown_put_aside(deck: Deck) -> None:
