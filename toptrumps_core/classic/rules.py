@@ -1,50 +1,43 @@
-"""Classic Top Trumps (rules C1-C12).
+"""The rules of classic play: options, legality and transitions (rules C1-C12).
 
 Rules card:
 
-- 2 to 6 seats (C1); the shuffled deck is dealt one card at a time from seat 0
-  (left of the dealer, who sits in the last seat) until it is used up
-  (``leftover="deal_all"``) or into equal stacks with the rest set aside
-  (``leftover="set_aside"``) (C2).  Seat 0 chooses first (C3).
-- The chooser names a category of their top card; everyone still in reveals
-  their top card; the single best value wins every revealed card and the pot,
-  which go under the winner's stack: own card, then the others' going left
-  from the winner, then the pot in the order it was built
-  (``collect_order="fixed"``), or shuffled (``"shuffled"``) (C4).
-- A shared best value is a tie: every revealed card goes to the pot (in play
-  order, starting at the chooser) and the same chooser picks again (C5).  A
-  card with no data makes the comparison a tie (``no_data="tie"``), or cannot
-  win while the rest compare normally (``no_data="loses"``) (C6).
-- A seat with no cards is out; the last seat holding cards takes the pot and
-  wins; a tie that leaves nobody holding cards is a draw among that
-  comparison's players (C7).  A chooser who runs out in a tie while two or
-  more others hold cards is replaced by lot (C8).  The winner chooses next (C9).
-- ``look_at_last=N``: a seat holding N cards or fewer (and more than one)
-  looks at all of them and picks which to play; the chooser picks a card, then
-  the category; the others then pick theirs in turn going left (C10).
-- ``round_limit=N``: after N comparisons the most cards wins, equal most draws
-  (C11).  The driver's action cap reports a game that cycles as UNFINISHED
-  (C12; see `toptrumps_core.play`).
+- `ClassicRules` holds the deck, the seat count (2 to 6, C1; up to 12 in
+  simulations) and every rule option with its RULES.md default:
+  ``leftover`` (C2, ``"deal_all"``), ``collect_order`` (C4, ``"fixed"``),
+  ``no_data`` (C6, ``"tie"``), ``look_at_last`` (C10, None = off) and
+  ``round_limit`` (C11, None = off).
+- The deal (C2): the shuffled deck is dealt one card at a time from seat 0;
+  seat 0 chooses first (C3).
+- A comparison (C4-C6, on `toptrumps_core.comparison`): the single best value
+  wins every revealed card and the pot; a shared best value sends the
+  revealed cards to the pot and the same chooser picks again.
+- After each comparison (C7-C9, C11): seats with no cards are out; the last
+  seat holding cards wins, or nobody holding cards is a draw; a chooser who
+  ran out is replaced by lot; the winner chooses next; after ``round_limit``
+  comparisons the most cards wins.
+- ``look_at_last`` (C10): the chooser picks a card, then the category; the
+  others then pick theirs in turn going left.
+- Records (`to_data`, `from_data`) write the deck, the seats and the options,
+  and read them back for rules version 1.
 
-The comparison itself (the best value by the category's direction, the C6
-option, play order, the C4 collect order) is `toptrumps_core.comparison`,
-shared with the tournament; its events are `toptrumps_core.events`.
-
-Cards are numbered by their index in the deck; a stack is a tuple of card
-numbers, top first.
+Scenario starts and the check of a record's start state are in
+`toptrumps_core.classic.scenario`; the state and view in
+`toptrumps_core.classic.state`.
 
 Rules version: 1.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar, Literal
 
-from toptrumps_core.cards import Card, Deck
+from toptrumps_core.cards import Deck
+from toptrumps_core.classic.scenario import check_start, scenario_start
+from toptrumps_core.classic.state import ClassicState, ClassicView, PickCard, Step
 from toptrumps_core.comparison import (
     ChooseCategory,
     NoData,
@@ -52,7 +45,6 @@ from toptrumps_core.comparison import (
     best_of,
     category_ranks,
     collect_order,
-    compare,
     play_order,
 )
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
@@ -76,8 +68,6 @@ from toptrumps_core.protocol import (
     Finite,
     Lot,
     Outcome,
-    Recorded,
-    ScenarioCards,
     Seat,
     Shuffle,
     Termination,
@@ -85,18 +75,11 @@ from toptrumps_core.protocol import (
     UniformPermutation,
     check_chance,
     check_seat,
-    whole_number,
 )
 from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, register_family
 
-__all__ = [
-    "ChooseCategory",
-    "ClassicRules",
-    "ClassicState",
-    "ClassicView",
-    "PickCard",
-    "compare",
-]
+__all__ = ["MAX_SEATS", "MIN_SEATS", "RULES_VERSION", "SIMULATION_MAX_SEATS", "ClassicRules"]
+
 
 RULES_VERSION = 1
 MIN_SEATS, MAX_SEATS = 2, 6  # rule C1
@@ -104,131 +87,6 @@ SIMULATION_MAX_SEATS = 12  # rule C1: "simulations may allow more"
 
 Leftover = Literal["deal_all", "set_aside"]
 CollectOrder = Literal["fixed", "shuffled"]
-
-
-@dataclass(frozen=True, slots=True)
-class PickCard(Action):
-    """Move card `index` of one's own stack to the top before revealing (C10).
-
-    Attributes:
-        index: Position in the acting seat's stack, 0 = top.
-
-    Raises:
-        TypeError: If `index` is not a whole number.
-    """
-
-    index: int
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "index", whole_number(self.index, "a card position"))
-
-
-class _Step(Recorded, enum.Enum):
-    DEAL = "deal"  # chance: the shuffle
-    CHOOSE = "choose"  # the chooser picks a card (C10) or a category
-    PICK = "pick"  # seats after the chooser pick their card (C10)
-    COLLECT = "collect"  # chance: order of the won cards (collect_order="shuffled")
-    LOT = "lot"  # chance: the next chooser (C8)
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class ClassicState(Recorded):
-    """A moment of a classic game; immutable.
-
-    Attributes:
-        stacks: One tuple of card numbers per seat, top first; () when out.
-        pot: Cards in the pot, in the order they were added (rule C5).
-        set_aside: Cards dealt to nobody (``leftover="set_aside"``).
-        chooser: The seat naming the next category.
-        step: What happens next (internal).
-        category: The category named for the comparison underway, or None
-            before it is named.
-        chooser_picked: True once the chooser made their C10 pick.
-        pickers: Seats still to pick a card after hearing the category (C10).
-        pending: Won cards waiting for their shuffle, winner is `chooser`.
-        lot_among: Seats the next chooser is drawn among (C8).
-        comparisons: Comparisons made so far (C11).
-        revealed: Card numbers that have been face up at least once.
-        outcome: The outcome once the game is over, else None.
-        last_players: Seats of the latest comparison (for C7's draw).
-    """
-
-    stacks: tuple[tuple[int, ...], ...]
-    pot: tuple[int, ...] = ()
-    set_aside: tuple[int, ...] = ()
-    chooser: Seat = 0
-    step: _Step = _Step.DEAL
-    category: int | None = None
-    chooser_picked: bool = False
-    pickers: tuple[Seat, ...] = ()
-    pending: tuple[int, ...] = ()
-    lot_among: tuple[Seat, ...] = ()
-    comparisons: int = 0
-    revealed: frozenset[int] = frozenset()
-    outcome: Outcome | None = None
-    last_players: tuple[Seat, ...] = ()
-
-    @property
-    def in_play(self) -> tuple[Seat, ...]:
-        """Returns the seats still holding cards, in seat order."""
-        return tuple(seat for seat, stack in enumerate(self.stacks) if stack)
-
-    def card_count(self) -> int:
-        """Returns every card accounted for: stacks + pot + set aside + pending."""
-        return sum(map(len, self.stacks)) + len(self.pot) + len(self.set_aside) + len(self.pending)
-
-
-@dataclass(frozen=True, slots=True)
-class ClassicView:
-    """What one seat may see: its own top card (every card under C10) and what lies face up.
-
-    Strategies and the probability lens get only this, never the state, so
-    a computer player cannot peek at a card its seat has not seen.
-
-    Attributes:
-        seat: The seat this view belongs to.
-        deck: The deck in play (public: every player knows the deck).
-        stack: The seat's own cards that it may look at, top first: only the
-            top card, or every card under ``look_at_last`` (C10); () when out.
-        stack_sizes: Cards held by each seat, one entry per seat.
-        pot: The pot's cards (they were revealed face up), oldest first.
-        set_aside_count: How many cards were set aside, unseen by all.
-        chooser: The seat naming the category.
-        category: The category named for the comparison underway, else None.
-        known_own: Cards this seat knows are in its own stack (it saw them
-            revealed and collected them), top card excluded.
-        unseen: Cards that could be another seat's top card, from this seat's
-            knowledge: every card except its own top card, the cards it knows
-            it holds, and the pot.  Strategies and the probability lens treat
-            the other seats' top cards as drawn from these without
-            replacement (rule P3).
-        comparisons: Comparisons made so far.
-        outcome: The outcome if the game is over, else None.
-    """
-
-    seat: Seat
-    deck: Deck = field(repr=False)
-    stack: tuple[int, ...]
-    stack_sizes: tuple[int, ...]
-    pot: tuple[int, ...]
-    set_aside_count: int
-    chooser: Seat
-    category: int | None
-    known_own: frozenset[int]
-    unseen: tuple[int, ...]
-    comparisons: int
-    outcome: Outcome | None
-
-    @property
-    def top_card(self) -> Card | None:
-        """Returns this seat's top card, or None when it is out."""
-        return self.deck.cards[self.stack[0]] if self.stack else None
-
-    @property
-    def opponents(self) -> int:
-        """Returns how many other seats still hold cards."""
-        return sum(1 for s, n in enumerate(self.stack_sizes) if n and s != self.seat)
 
 
 @dataclass(frozen=True)
@@ -372,24 +230,7 @@ class ClassicRules:
                 is unknown or used twice, fewer than two seats hold cards, or
                 the chooser holds none.
         """
-        if len(stacks) != self.seats:
-            raise RuleOptionError(f"expected {self.seats} stacks, one per seat; got {len(stacks)}")
-        named = ScenarioCards(self.deck)
-        built = tuple(named.numbers(s) for s in stacks)
-        pot_cards = named.numbers(pot)
-        if sum(1 for s in built if s) < 2:
-            raise RuleOptionError("a scenario needs at least two seats holding cards")
-        if not 0 <= chooser < self.seats or not built[chooser]:
-            raise RuleOptionError(f"the chooser must be a seat holding cards; got {chooser!r}")
-        aside = tuple(i for i in range(len(self.deck.cards)) if i not in named.used)
-        return ClassicState(
-            stacks=built,
-            pot=pot_cards,
-            set_aside=aside,
-            chooser=chooser,
-            step=_Step.CHOOSE,
-            revealed=frozenset(pot_cards),  # the pot lies face up (C5)
-        )
+        return scenario_start(self.deck, self.seats, stacks=stacks, chooser=chooser, pot=pot)
 
     def check_start(self, state: object) -> None:
         """Checks that `state` is a state of this game that play can go on from.
@@ -404,62 +245,18 @@ class ClassicRules:
         Raises:
             RuleOptionError: If it is not; the message says what is wrong.
         """
-        if not isinstance(state, ClassicState):
-            raise RuleOptionError(f"expected a ClassicState; got {type(state).__name__}")
-        n_cards, n_cats = len(self.deck.cards), len(self.deck.categories)
-
-        def numbers(value: object, limit: int) -> bool:
-            return isinstance(value, tuple) and all(type(x) is int and 0 <= x < limit for x in value)
-
-        def problem() -> str | None:
-            if not isinstance(state.stacks, tuple) or len(state.stacks) != self.seats:
-                return f"expected {self.seats} stacks, one per seat"
-            groups = (*state.stacks, state.pot, state.set_aside, state.pending)
-            if not all(numbers(group, n_cards) for group in groups):
-                return f"every card must be a number from 0 to {n_cards - 1}"
-            cards = sorted(c for group in groups for c in group)
-            if cards != list(range(n_cards)) and (cards or state.step is not _Step.DEAL):
-                return "every card of the deck must be in exactly one place"
-            if not isinstance(state.revealed, frozenset) or not numbers(tuple(state.revealed), n_cards):
-                return "revealed must be a set of card numbers"
-            if not all(numbers(seats, self.seats) for seats in (state.pickers, state.lot_among, state.last_players)):
-                return "pickers, lot_among and last_players must hold seat numbers"
-            if type(state.chooser) is not int or not 0 <= state.chooser < self.seats:
-                return f"the chooser must be a seat from 0 to {self.seats - 1}"
-            if state.category is not None and not (type(state.category) is int and 0 <= state.category < n_cats):
-                return f"the category must be None or a number from 0 to {n_cats - 1}"
-            if type(state.comparisons) is not int or state.comparisons < 0 or type(state.chooser_picked) is not bool:
-                return "comparisons must be a whole number >= 0 and chooser_picked True or False"
-            if not isinstance(state.step, _Step) or (state.outcome is None) != (state.step is not _Step.OVER):
-                return "the step must be known, and the outcome set exactly when the game is over"
-            if state.outcome is not None and not isinstance(state.outcome, Outcome):
-                return "the outcome must be an Outcome"
-            ready = {
-                _Step.DEAL: not cards,
-                _Step.CHOOSE: bool(state.stacks[state.chooser]),
-                _Step.PICK: bool(state.pickers) and state.category is not None,
-                _Step.COLLECT: bool(state.pending),
-                _Step.LOT: len(state.lot_among) >= 2 and all(state.stacks[s] for s in state.lot_among),
-                _Step.OVER: True,
-            }
-            if not ready[state.step] or not all(state.stacks[s] for s in state.pickers):
-                return f"nobody can act at step {state.step.value!r}"
-            return None
-
-        message = problem()
-        if message is not None:
-            raise RuleOptionError(f"not a valid start state: {message}")
+        check_start(state, self.deck, self.seats)
 
     # -- the protocol -----------------------------------------------------------
 
     def actor(self, state: ClassicState) -> Actor:
         """Returns who acts: CHANCE (deal, shuffle of won cards, lot), a seat, or TERMINAL."""
         step = state.step
-        if step is _Step.CHOOSE:
+        if step is Step.CHOOSE:
             return state.chooser
-        if step is _Step.PICK:
+        if step is Step.PICK:
             return state.pickers[0]
-        if step is _Step.OVER:
+        if step is Step.OVER:
             return TERMINAL
         return CHANCE
 
@@ -469,11 +266,11 @@ class ClassicRules:
         Raises:
             IllegalActionError: If the actor is not CHANCE.
         """
-        if state.step is _Step.DEAL:
+        if state.step is Step.DEAL:
             return UniformPermutation(len(self.deck.cards))
-        if state.step is _Step.COLLECT:
+        if state.step is Step.COLLECT:
             return UniformPermutation(len(state.pending))
-        if state.step is _Step.LOT:
+        if state.step is Step.LOT:
             return Finite.uniform([Lot(seat) for seat in state.lot_among])
         raise IllegalActionError(f"no chance action is pending; {self.actor(state)!r} acts")
 
@@ -482,11 +279,11 @@ class ClassicRules:
 
         Chance outcomes are legal too but not listed here; see `chance`.
         """
-        if state.step is _Step.CHOOSE:
+        if state.step is Step.CHOOSE:
             if self._may_pick(state, state.chooser) and not state.chooser_picked:
                 return _pick_actions(len(state.stacks[state.chooser]))
             return _choose_actions(len(self.deck.categories))
-        if state.step is _Step.PICK:
+        if state.step is Step.PICK:
             return _pick_actions(len(state.stacks[state.pickers[0]]))
         return ()
 
@@ -497,9 +294,9 @@ class ClassicRules:
         shown legal here": `apply` then checks against the full list.
         """
         chooser_picks = self._may_pick(state, state.chooser) and not state.chooser_picked
-        if state.step is _Step.CHOOSE and not chooser_picks:
+        if state.step is Step.CHOOSE and not chooser_picks:
             return type(action) is ChooseCategory and 0 <= action.category < len(self.deck.categories)
-        picker = state.chooser if state.step is _Step.CHOOSE else state.pickers[0]
+        picker = state.chooser if state.step is Step.CHOOSE else state.pickers[0]
         return type(action) is PickCard and 0 <= action.index < len(state.stacks[picker])
 
     def apply(self, state: ClassicState, action: Action) -> Transition[ClassicState]:
@@ -510,24 +307,24 @@ class ClassicRules:
                 message names the action and what was expected).
         """
         step = state.step
-        if step is _Step.DEAL:
+        if step is Step.DEAL:
             check_chance(self, state, action)
             assert isinstance(action, Shuffle)  # the check above passed
             return self._deal(state, action)
-        if step is _Step.COLLECT:
+        if step is Step.COLLECT:
             check_chance(self, state, action)
             assert isinstance(action, Shuffle)  # the check above passed
             cards = tuple(state.pending[i] for i in action.order)
             stacks = add_under(state.stacks, state.chooser, cards)
             players = state.last_players
-            state = replace(state, stacks=stacks, pending=(), step=_Step.CHOOSE, last_players=())
+            state = replace(state, stacks=stacks, pending=(), step=Step.CHOOSE, last_players=())
             return self._after_comparison(state, (), players)
-        if step is _Step.LOT:
+        if step is Step.LOT:
             check_chance(self, state, action)
             assert isinstance(action, Lot)  # the check above passed
             drawn = ChooserDrawn(action.seat, state.lot_among)
-            return Transition(replace(state, chooser=action.seat, lot_among=(), step=_Step.CHOOSE), (drawn,))
-        if step is _Step.OVER:
+            return Transition(replace(state, chooser=action.seat, lot_among=(), step=Step.CHOOSE), (drawn,))
+        if step is Step.OVER:
             raise IllegalActionError(f"the game is over; no action is legal (got {action!r})")
         if not self._is_legal(state, action):
             legal = self.legal_actions(state)
@@ -539,7 +336,7 @@ class ClassicRules:
         assert isinstance(seat, int)
         if isinstance(action, PickCard):
             stacks = _move_to_top(state.stacks, seat, action.index)
-            if step is _Step.CHOOSE:
+            if step is Step.CHOOSE:
                 return Transition(replace(state, stacks=stacks, chooser_picked=True), ())
             still_to_pick = state.pickers[1:]
             if still_to_pick:
@@ -552,7 +349,7 @@ class ClassicRules:
         if self.look_at_last is not None:  # only then may a seat pick its card (C10)
             pickers = tuple(s for s in play_order(state.in_play, state.chooser)[1:] if self._may_pick(state, s))
         if pickers:
-            return Transition(replace(state, category=action.category, step=_Step.PICK, pickers=pickers), ())
+            return Transition(replace(state, category=action.category, step=Step.PICK, pickers=pickers), ())
         return self._compare(state, state.stacks, action.category)
 
     def observe(self, state: ClassicState, seat: Seat) -> ClassicView:
@@ -598,7 +395,7 @@ class ClassicRules:
         n = self.seats
         dealt = len(order) if self.leftover == "deal_all" else len(order) // n * n
         stacks = tuple(tuple(order[i] for i in range(seat, dealt, n)) for seat in range(n))
-        state = replace(state, stacks=stacks, set_aside=tuple(order[dealt:]), chooser=0, step=_Step.CHOOSE)
+        state = replace(state, stacks=stacks, set_aside=tuple(order[dealt:]), chooser=0, step=Step.CHOOSE)
         return Transition(state, (Dealt(tuple(map(len, stacks)), len(order) - dealt),))
 
     def _compare(
@@ -615,7 +412,7 @@ class ClassicRules:
         events: list[Event] = [Revealed(state.chooser, category, tuple(zip(players, cards, strict=True)))]
         ranks = self._ranks[category]
         winner_index, best = best_of([ranks[card] for card in cards], self.no_data)
-        pot, chooser, pending, step = state.pot, state.chooser, state.pending, _Step.CHOOSE
+        pot, chooser, pending, step = state.pot, state.chooser, state.pending, Step.CHOOSE
         if winner_index is None:  # rules C5, C6
             pot += cards
             events.append(Tied(category, tuple(players[i] for i in best), len(pot)))
@@ -627,7 +424,7 @@ class ClassicRules:
                 events.append(PotCollected(chooser, pot))
             collected, pot = won + pot, ()
             if self.collect_order == "shuffled":
-                pending, step = collected, _Step.COLLECT
+                pending, step = collected, Step.COLLECT
             else:
                 stacks = add_under(stacks, chooser, collected)
         state = replace(
@@ -642,9 +439,9 @@ class ClassicRules:
             pickers=(),
             comparisons=state.comparisons + 1,
             revealed=state.revealed.union(cards),
-            last_players=players if step is _Step.COLLECT else (),
+            last_players=players if step is Step.COLLECT else (),
         )
-        if step is _Step.COLLECT:
+        if step is Step.COLLECT:
             return Transition(state, tuple(events))
         return self._after_comparison(state, tuple(events), players)
 
@@ -661,7 +458,7 @@ class ClassicRules:
         holders = state.in_play
         if not holders:  # rule C7: a tie left nobody holding cards
             outcome = Outcome(Termination.DRAW_ALL_OUT, frozenset(players))
-            state = replace(state, step=_Step.OVER, outcome=outcome)
+            state = replace(state, step=Step.OVER, outcome=outcome)
             return Transition(state, (*events, GameEnded(outcome)))
         if len(holders) == 1:  # rule C7: the last stack takes the pot and wins
             seat = holders[0]
@@ -669,16 +466,16 @@ class ClassicRules:
                 events += (PotCollected(seat, state.pot),)
                 state = replace(state, stacks=add_under(state.stacks, seat, state.pot), pot=())
             outcome = Outcome(Termination.LAST_STACK, frozenset(holders))
-            state = replace(state, step=_Step.OVER, outcome=outcome, chooser=seat)
+            state = replace(state, step=Step.OVER, outcome=outcome, chooser=seat)
             return Transition(state, (*events, GameEnded(outcome)))
         if self.round_limit is not None and state.comparisons >= self.round_limit:  # rule C11
             most = max(len(s) for s in state.stacks)
             winners = frozenset(seat for seat, s in enumerate(state.stacks) if len(s) == most)
             outcome = Outcome(Termination.ROUND_LIMIT, winners)
-            state = replace(state, step=_Step.OVER, outcome=outcome)
+            state = replace(state, step=Step.OVER, outcome=outcome)
             return Transition(state, (*events, GameEnded(outcome)))
         if not state.stacks[state.chooser]:  # rule C8
-            return Transition(replace(state, step=_Step.LOT, lot_among=holders), events)
+            return Transition(replace(state, step=Step.LOT, lot_among=holders), events)
         return Transition(state, events)
 
 

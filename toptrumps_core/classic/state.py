@@ -1,0 +1,164 @@
+"""A moment of a classic game, one seat's view of it, and the C10 pick (rules C1-C12).
+
+Rules card:
+
+- `ClassicState` holds everything on the table: each seat's stack, top first
+  (a seat with no cards is out, C7), the pot in the order it was built (C5),
+  the cards set aside (``leftover="set_aside"``, C2), the chooser (C3, C8, C9),
+  the comparisons made so far (C11) and the outcome once the game is over.
+- `ClassicView` is what one seat may see: its own top card, or every card of
+  its stack under ``look_at_last`` (C10), and what lies face up.  Strategies
+  and the probability lens get only this (rule P3).
+- `PickCard` is the C10 action: a seat holding ``look_at_last`` cards or fewer
+  moves the card it picked to the top before revealing.
+
+Cards are numbered by their index in the deck; a stack is a tuple of card
+numbers, top first.
+
+Rules version: 1.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from toptrumps_core.cards import Card, Deck
+from toptrumps_core.protocol import Action, Outcome, Recorded, Seat, whole_number
+
+__all__ = ["ClassicState", "ClassicView", "PickCard", "Step"]
+
+
+@dataclass(frozen=True, slots=True)
+class PickCard(Action):
+    """Move card `index` of one's own stack to the top before revealing (C10).
+
+    Attributes:
+        index: Position in the acting seat's stack, 0 = top.
+
+    Raises:
+        TypeError: If `index` is not a whole number.
+    """
+
+    index: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", whole_number(self.index, "a card position"))
+
+
+class _Step(Recorded, enum.Enum):
+    """What happens next in a classic game: `ClassicState.step`.
+
+    Records name this enum ``_Step`` (its class name, `Recorded`); the
+    other modules of the package use it as `Step`.
+    """
+
+    DEAL = "deal"  # chance: the shuffle
+    CHOOSE = "choose"  # the chooser picks a card (C10) or a category
+    PICK = "pick"  # seats after the chooser pick their card (C10)
+    COLLECT = "collect"  # chance: order of the won cards (collect_order="shuffled")
+    LOT = "lot"  # chance: the next chooser (C8)
+    OVER = "over"
+
+
+Step = _Step
+"""What happens next in a classic game (``DEAL``, ``CHOOSE``, ``PICK``, ``COLLECT``, ``LOT``, ``OVER``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicState(Recorded):
+    """A moment of a classic game; immutable.
+
+    Attributes:
+        stacks: One tuple of card numbers per seat, top first; () when out.
+        pot: Cards in the pot, in the order they were added (rule C5).
+        set_aside: Cards dealt to nobody (``leftover="set_aside"``).
+        chooser: The seat naming the next category.
+        step: What happens next (internal).
+        category: The category named for the comparison underway, or None
+            before it is named.
+        chooser_picked: True once the chooser made their C10 pick.
+        pickers: Seats still to pick a card after hearing the category (C10).
+        pending: Won cards waiting for their shuffle, winner is `chooser`.
+        lot_among: Seats the next chooser is drawn among (C8).
+        comparisons: Comparisons made so far (C11).
+        revealed: Card numbers that have been face up at least once.
+        outcome: The outcome once the game is over, else None.
+        last_players: Seats of the latest comparison (for C7's draw).
+    """
+
+    stacks: tuple[tuple[int, ...], ...]
+    pot: tuple[int, ...] = ()
+    set_aside: tuple[int, ...] = ()
+    chooser: Seat = 0
+    step: _Step = _Step.DEAL
+    category: int | None = None
+    chooser_picked: bool = False
+    pickers: tuple[Seat, ...] = ()
+    pending: tuple[int, ...] = ()
+    lot_among: tuple[Seat, ...] = ()
+    comparisons: int = 0
+    revealed: frozenset[int] = frozenset()
+    outcome: Outcome | None = None
+    last_players: tuple[Seat, ...] = ()
+
+    @property
+    def in_play(self) -> tuple[Seat, ...]:
+        """Returns the seats still holding cards, in seat order."""
+        return tuple(seat for seat, stack in enumerate(self.stacks) if stack)
+
+    def card_count(self) -> int:
+        """Returns every card accounted for: stacks + pot + set aside + pending."""
+        return sum(map(len, self.stacks)) + len(self.pot) + len(self.set_aside) + len(self.pending)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicView:
+    """What one seat may see: its own top card (every card under C10) and what lies face up.
+
+    Strategies and the probability lens get only this, never the state, so
+    a computer player cannot peek at a card its seat has not seen.
+
+    Attributes:
+        seat: The seat this view belongs to.
+        deck: The deck in play (public: every player knows the deck).
+        stack: The seat's own cards that it may look at, top first: only the
+            top card, or every card under ``look_at_last`` (C10); () when out.
+        stack_sizes: Cards held by each seat, one entry per seat.
+        pot: The pot's cards (they were revealed face up), oldest first.
+        set_aside_count: How many cards were set aside, unseen by all.
+        chooser: The seat naming the category.
+        category: The category named for the comparison underway, else None.
+        known_own: Cards this seat knows are in its own stack (it saw them
+            revealed and collected them), top card excluded.
+        unseen: Cards that could be another seat's top card, from this seat's
+            knowledge: every card except its own top card, the cards it knows
+            it holds, and the pot.  Strategies and the probability lens treat
+            the other seats' top cards as drawn from these without
+            replacement (rule P3).
+        comparisons: Comparisons made so far.
+        outcome: The outcome if the game is over, else None.
+    """
+
+    seat: Seat
+    deck: Deck = field(repr=False)
+    stack: tuple[int, ...]
+    stack_sizes: tuple[int, ...]
+    pot: tuple[int, ...]
+    set_aside_count: int
+    chooser: Seat
+    category: int | None
+    known_own: frozenset[int]
+    unseen: tuple[int, ...]
+    comparisons: int
+    outcome: Outcome | None
+
+    @property
+    def top_card(self) -> Card | None:
+        """Returns this seat's top card, or None when it is out."""
+        return self.deck.cards[self.stack[0]] if self.stack else None
+
+    @property
+    def opponents(self) -> int:
+        """Returns how many other seats still hold cards."""
+        return sum(1 for s, n in enumerate(self.stack_sizes) if n and s != self.seat)
