@@ -9,9 +9,7 @@ from __future__ import annotations
 from toptrumps_core import svg
 from toptrumps_core.protocol import Seat
 from toptrumps_core.tournament.head_to_head import PickOpponent
-from toptrumps_core.tournament.hilo import (
-    Call,
-)
+from toptrumps_core.tournament.hilo import Call
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.steal_a_pin import Rob

@@ -24,9 +24,7 @@ from toptrumps_core.tournament.finale import (
     FinaleCardsAllotted,
 )
 from toptrumps_core.tournament.head_to_head import PickOpponent
-from toptrumps_core.tournament.hilo import (
-    Call,
-)
+from toptrumps_core.tournament.hilo import Call
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob

@@ -22,9 +22,7 @@ from toptrumps_core.errors import RecordError, TopTrumpsError
 from toptrumps_core.play import Match
 from toptrumps_core.protocol import Seat
 from toptrumps_core.record import GameRecord
-from toptrumps_core.tournament.game import (
-    TournamentRules,
-)
+from toptrumps_core.tournament.game import TournamentRules
 from widgets._boundary import LOGGER_NAME, handler
 from widgets._toolkit import (
     big_button,
