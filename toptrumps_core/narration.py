@@ -61,14 +61,7 @@ from toptrumps_core.events import (
     Won,
 )
 from toptrumps_core.protocol import Event, Outcome, Seat, Termination
-from toptrumps_core.tournament.arena import (
-    ArenaRules,
-    CardsDealt,
-    CardsReturned,
-    DeckSpun,
-    MiniGameOver,
-    Sector,
-)
+from toptrumps_core.tournament.arena import ArenaRules
 from toptrumps_core.tournament.duel import ChooserPassed, DuelWon, TieSettled
 from toptrumps_core.tournament.finale import (
     PIN_LIMIT,
@@ -90,8 +83,10 @@ from toptrumps_core.tournament.hilo_events import (
     HiLoStackRanOut,
     HiLoTurned,
 )
+from toptrumps_core.tournament.mini_game import CardsDealt, CardsReturned, DeckSpun, MiniGameOver
 from toptrumps_core.tournament.my_game import DeckPicked
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
+from toptrumps_core.tournament.spinner import Sector
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal
 
 if sys.version_info >= (3, 11):

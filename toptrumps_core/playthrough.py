@@ -32,7 +32,7 @@ from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.narration import Narrator, value_words
 from toptrumps_core.play import SeatPlayer, play
 from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Event, Game
-from toptrumps_core.tournament.arena import ArenaRules, TournamentView
+from toptrumps_core.tournament.arena import ArenaRules
 from toptrumps_core.tournament.finale import FinaleRules
 from toptrumps_core.tournament.game import HiLoGame, TournamentRules
 from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
@@ -41,6 +41,7 @@ from toptrumps_core.tournament.hilo import HiLoRules, HiLoView
 from toptrumps_core.tournament.my_game import MyGameRules
 from toptrumps_core.tournament.shoot_out import ShootOutRules
 from toptrumps_core.tournament.steal_a_pin import StealAPinRules
+from toptrumps_core.tournament.view import TournamentView
 
 __all__ = ["Specimen", "specimens", "transcript"]
 

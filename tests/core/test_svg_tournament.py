@@ -10,7 +10,7 @@ import pytest
 from toptrumps_core import svg
 from toptrumps_core.cards import Category, Deck
 from toptrumps_core.svg import Svg
-from toptrumps_core.tournament.arena import SECTORS, Sector
+from toptrumps_core.tournament.spinner import SECTORS, Sector
 
 NS = "{http://www.w3.org/2000/svg}"
 HOSTILE = "<script>alert(1)</script> & co"

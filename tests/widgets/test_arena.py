@@ -23,10 +23,10 @@ from toptrumps_core.narration import Narrator
 from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import Termination
 from toptrumps_core.strategies import HUMAN, TournamentPlayer
-from toptrumps_core.tournament.arena import SECTORS, Sector
 from toptrumps_core.tournament.game import MiniGameSpun, TournamentRules
 from toptrumps_core.tournament.hilo import HiLoPutAside, HiLoTurned
 from toptrumps_core.tournament.pins import PinAwarded
+from toptrumps_core.tournament.spinner import SECTORS, Sector
 from widgets._boundary import GENERIC_MESSAGE
 from widgets._toolkit import SeatNames
 from widgets.tournament import TournamentArena, TournamentExperiment

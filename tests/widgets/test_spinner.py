@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from toptrumps_core import svg
-from toptrumps_core.tournament.arena import Spin
+from toptrumps_core.tournament.spinner import Spin
 from widgets.spinner import Spinner
 from widgets.tournament import TournamentArena
 

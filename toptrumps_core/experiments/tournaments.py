@@ -30,10 +30,11 @@ from toptrumps_core.chance import stream
 from toptrumps_core.play import play
 from toptrumps_core.protocol import Event, Seat, Termination
 from toptrumps_core.strategies import default_player
-from toptrumps_core.tournament.arena import SECTORS, MiniGameOver, Sector
 from toptrumps_core.tournament.finale import FinaleWon
 from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, TournamentRules
+from toptrumps_core.tournament.mini_game import MiniGameOver
 from toptrumps_core.tournament.pins import PinAwarded
+from toptrumps_core.tournament.spinner import SECTORS, Sector
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal
 
 __all__ = ["MAX_TOURNAMENTS", "TournamentStats", "tournament_facts", "tournament_stats"]

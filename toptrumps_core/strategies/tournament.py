@@ -35,10 +35,10 @@ from toptrumps_core.protocol import Action
 from toptrumps_core.strategies.base import RandomStrategy
 from toptrumps_core.strategies.classic import rank_score
 from toptrumps_core.strategies.hilo import BestHiLo
-from toptrumps_core.tournament.arena import TournamentView
 from toptrumps_core.tournament.head_to_head import PickOpponent
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.steal_a_pin import Rob
+from toptrumps_core.tournament.view import TournamentView
 
 __all__ = ["RandomTournamentPlayer", "TournamentPlayer", "deck_tie_chance"]
 
@@ -68,7 +68,7 @@ class TournamentPlayer:
     """A computer player for every tournament decision (see the module docstring).
 
     Example:
-        >>> from toptrumps_core.tournament.arena import TournamentView
+        >>> from toptrumps_core.tournament.view import TournamentView
         >>> view = TournamentView(seat=0, openings=(), arena_counts=(), tracks=(2, 5, 1),
         ...                       supply=19, pin_master=0, track_length=9, active=0)
         >>> TournamentPlayer().choose(view, [Rob(1), Rob(2)], random.Random(1))

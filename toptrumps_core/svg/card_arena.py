@@ -31,7 +31,7 @@ from toptrumps_core.svg.elements import (
 from toptrumps_core.svg.palette import palette_of
 from toptrumps_core.svg.sizes import CORNER_PX
 from toptrumps_core.svg.text_fitting import wrap
-from toptrumps_core.tournament.arena import OPENINGS
+from toptrumps_core.tournament.spinner import OPENINGS
 
 __all__ = ["ARENA_WIDTH_PX", "arena"]
 

@@ -31,7 +31,7 @@ from toptrumps_core.svg.elements import (
 from toptrumps_core.svg.palette import palette_of
 from toptrumps_core.svg.sizes import CORNER_PX, PAD_PX
 from toptrumps_core.svg.text_fitting import fit_size, wrap
-from toptrumps_core.tournament.arena import OPENINGS, SECTORS, Sector
+from toptrumps_core.tournament.spinner import OPENINGS, SECTORS, Sector
 
 __all__ = ["SECTOR_LABELS", "SPINNER_WIDTH_PX", "sector_angle", "sector_label", "spinner"]
 

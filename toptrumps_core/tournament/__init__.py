@@ -2,8 +2,11 @@
 
 Modules (each one's docstring is its rules card):
 
-- `arena`: openings, the spinner (`Spin`, `Sector`), the `Table`, the shared
-  `ArenaRules` options, `MiniGameState` and the `TournamentView` (T1-T4).
+- `arena`: the shared `ArenaRules` options, the rules version and the
+  `Table` (T1, T2, T4); `spinner`: the openings and the spinner (`Spin`,
+  `Sector`, T1, T3); `view`: `TournamentView`, what one seat may see;
+  `mini_game`: the frame of every mini-game (`MiniGame`, `MiniGameState`,
+  its `Stage` and events; T2, T9-T16).
 - `pins`: `PinBoard`, `PinAwarded` (names the Pin Master), `PinsNotTaken` (T1, T14).
 - `duel`: the loser-discards engine `DuelRules` (T5-T8, T10), on the shared
   comparison (`toptrumps_core.comparison`) and its events
@@ -33,23 +36,7 @@ from __future__ import annotations
 
 from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.events import CardsDiscarded, CardsDrawn, Revealed, SeatOut, StayerDrawn, Tied, Won
-from toptrumps_core.tournament.arena import (
-    OPENINGS,
-    SECTORS,
-    ArenaRules,
-    CardsDealt,
-    CardsReturned,
-    DeckSpun,
-    MiniGame,
-    MiniGameOver,
-    MiniGameState,
-    Sector,
-    Spin,
-    Stage,
-    Table,
-    TournamentView,
-    spinner,
-)
+from toptrumps_core.tournament.arena import ArenaRules, Table
 from toptrumps_core.tournament.duel import ChooserPassed, DuelRules, DuelState, DuelWon, TieSettled
 from toptrumps_core.tournament.finale import (
     DeckShuffled,
@@ -73,11 +60,22 @@ from toptrumps_core.tournament.game import (
 from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
 from toptrumps_core.tournament.head_to_head import HeadToHeadRules, OpponentPicked, PickOpponent
 from toptrumps_core.tournament.hilo import Call, HiLoRules
+from toptrumps_core.tournament.mini_game import (
+    CardsDealt,
+    CardsReturned,
+    DeckSpun,
+    MiniGame,
+    MiniGameOver,
+    MiniGameState,
+    Stage,
+)
 from toptrumps_core.tournament.my_game import DeckPicked, MyGameRules, PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinBoard, PinsNotTaken
 from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.shoot_out import ShootOutPlay, ShootOutRules
+from toptrumps_core.tournament.spinner import OPENINGS, SECTORS, Sector, Spin, spinner
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob, StealAPinRules
+from toptrumps_core.tournament.view import TournamentView
 
 __all__ = [
     "OPENINGS",

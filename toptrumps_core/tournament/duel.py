@@ -75,8 +75,10 @@ from toptrumps_core.protocol import (
     check_chance,
     check_seat,
 )
-from toptrumps_core.tournament.arena import OPENINGS, TieDiscard, TournamentView
+from toptrumps_core.tournament.arena import TieDiscard
 from toptrumps_core.tournament.dealing import deal
+from toptrumps_core.tournament.spinner import OPENINGS
+from toptrumps_core.tournament.view import TournamentView
 
 __all__ = [
     "ChooserPassed",

@@ -18,9 +18,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from toptrumps_core.protocol import Action, Actor, Distribution, Event, Seat, Transition
-from toptrumps_core.tournament.arena import CardsDealt, MiniGame, MiniGameState, Stage, Table, TournamentView
+from toptrumps_core.tournament.arena import Table
 from toptrumps_core.tournament.dealing import deal, deal_in_turn, dealt_then
 from toptrumps_core.tournament.duel import DuelRules, DuelState
+from toptrumps_core.tournament.mini_game import CardsDealt, MiniGame, MiniGameState, Stage
+from toptrumps_core.tournament.view import TournamentView
 
 __all__ = ["DuelMiniGame"]
 

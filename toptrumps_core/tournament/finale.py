@@ -58,9 +58,10 @@ from toptrumps_core.protocol import (
     check_chance,
 )
 from toptrumps_core.record import register_family
-from toptrumps_core.tournament.arena import MiniGameState, Stage, Table
+from toptrumps_core.tournament.arena import Table
 from toptrumps_core.tournament.duel import DuelState
 from toptrumps_core.tournament.duel_mini_game import DuelMiniGame
+from toptrumps_core.tournament.mini_game import MiniGameState, Stage
 
 __all__ = [
     "PIN_LIMIT",

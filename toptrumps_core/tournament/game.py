@@ -57,26 +57,18 @@ from toptrumps_core.protocol import (
     check_chance,
 )
 from toptrumps_core.record import register_family
-from toptrumps_core.tournament.arena import (
-    SECTORS,
-    ArenaRules,
-    MiniGame,
-    MiniGameState,
-    Sector,
-    Spin,
-    Stage,
-    Table,
-    TournamentView,
-    spinner,
-)
+from toptrumps_core.tournament.arena import ArenaRules, Table
 from toptrumps_core.tournament.finale import FinaleRules
 from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
 from toptrumps_core.tournament.head_to_head import HeadToHeadRules
 from toptrumps_core.tournament.hilo import HiLoRules, HiLoState
+from toptrumps_core.tournament.mini_game import MiniGame, MiniGameState, Stage
 from toptrumps_core.tournament.my_game import MyGameRules
 from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.shoot_out import ShootOutRules
+from toptrumps_core.tournament.spinner import SECTORS, Sector, Spin, spinner
 from toptrumps_core.tournament.steal_a_pin import StealAPinRules
+from toptrumps_core.tournament.view import TournamentView
 
 __all__ = [
     "FINALE_CARDS",

@@ -20,13 +20,9 @@ from __future__ import annotations
 from toptrumps_core.errors import IllegalActionError
 from toptrumps_core.protocol import Action, Transition
 from toptrumps_core.record import register_family
-from toptrumps_core.tournament.arena import (
-    MiniGameState,
-    PinMiniGame,
-    Sector,
-    Stage,
-    Table,
-)
+from toptrumps_core.tournament.arena import Table
+from toptrumps_core.tournament.mini_game import MiniGameState, PinMiniGame, Stage
+from toptrumps_core.tournament.spinner import Sector
 
 __all__ = ["PINS", "GrabTwoPinsRules"]
 

@@ -30,14 +30,10 @@ from toptrumps_core.comparison import play_order
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
 from toptrumps_core.record import register_family
-from toptrumps_core.tournament.arena import (
-    OPENINGS,
-    MiniGameState,
-    Sector,
-    Stage,
-    Table,
-)
+from toptrumps_core.tournament.arena import Table
 from toptrumps_core.tournament.duel_mini_game import DuelMiniGame
+from toptrumps_core.tournament.mini_game import MiniGameState, Stage
+from toptrumps_core.tournament.spinner import OPENINGS, Sector
 
 __all__ = ["DeckPicked", "MyGameRules", "PickDeck"]
 

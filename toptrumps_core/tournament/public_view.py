@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, fields
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.protocol import Outcome, Seat
-from toptrumps_core.tournament.arena import Sector, TournamentView
 from toptrumps_core.tournament.hilo import HiLoView
+from toptrumps_core.tournament.spinner import Sector
+from toptrumps_core.tournament.view import TournamentView
 
 __all__ = ["PublicView"]
 

@@ -47,16 +47,11 @@ from toptrumps_core.protocol import (
     check_chance,
 )
 from toptrumps_core.record import register_family
-from toptrumps_core.tournament.arena import (
-    CardsDealt,
-    MiniGame,
-    MiniGameState,
-    Sector,
-    Stage,
-    Table,
-    TournamentView,
-)
+from toptrumps_core.tournament.arena import Table
 from toptrumps_core.tournament.dealing import deal
+from toptrumps_core.tournament.mini_game import CardsDealt, MiniGame, MiniGameState, Stage
+from toptrumps_core.tournament.spinner import Sector
+from toptrumps_core.tournament.view import TournamentView
 
 __all__ = ["ShootOutPlay", "ShootOutRules", "ShootOutStep"]
 

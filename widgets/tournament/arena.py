@@ -64,8 +64,8 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.play import Match
 from toptrumps_core.protocol import CHANCE, Action, Event, Seat
-from toptrumps_core.tournament.arena import MiniGameOver
 from toptrumps_core.tournament.game import TournamentRules
+from toptrumps_core.tournament.mini_game import MiniGameOver
 from widgets._boundary import handler
 from widgets._style import style_sheet
 from widgets._toolkit import (

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from toptrumps_core import svg
 from toptrumps_core.cards import Deck
 from toptrumps_core.experiments import MAX_TOURNAMENTS, TournamentStats, tournament_stats
-from toptrumps_core.tournament.arena import SECTORS
 from toptrumps_core.tournament.game import TournamentRules
+from toptrumps_core.tournament.spinner import SECTORS
 from widgets._boundary import handler
 from widgets._toolkit import (
     Experiment,

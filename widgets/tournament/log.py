@@ -20,9 +20,10 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.events import GameEnded, Revealed
 from toptrumps_core.narration import Narrator
 from toptrumps_core.protocol import Event, Outcome, Seat, Termination
-from toptrumps_core.tournament.arena import SECTORS, DeckSpun, Sector
 from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, StarterDrawn, TournamentRules, TurnPassed
+from toptrumps_core.tournament.mini_game import DeckSpun
 from toptrumps_core.tournament.pins import PinAwarded
+from toptrumps_core.tournament.spinner import SECTORS, Sector
 from widgets._toolkit import SeatNames
 
 __all__ = ["LOG_LINES", "RULE_IDS", "ArenaStory", "Read", "Spun"]

@@ -18,15 +18,16 @@ from toptrumps_core import svg
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.events import Revealed, Tied, Won
 from toptrumps_core.protocol import Action
-from toptrumps_core.tournament.arena import MiniGameOver, Sector
 from toptrumps_core.tournament.finale import (
     PIN_LIMIT,
     FinaleCardsAllotted,
 )
 from toptrumps_core.tournament.head_to_head import PickOpponent
 from toptrumps_core.tournament.hilo import Call
+from toptrumps_core.tournament.mini_game import MiniGameOver
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
+from toptrumps_core.tournament.spinner import Sector
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob
 from widgets._toolkit import (
     big_button,

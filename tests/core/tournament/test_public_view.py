@@ -10,10 +10,10 @@ import pytest
 from tests.core.tournament.tournament_helpers import make_big
 from toptrumps_core.events import CardsDiscarded, Revealed, Won
 from toptrumps_core.play import play
-from toptrumps_core.tournament.arena import MiniGameState
 from toptrumps_core.tournament.duel import DuelState
 from toptrumps_core.tournament.game import MiniGameSpun, TournamentRules, TournamentState
 from toptrumps_core.tournament.hilo import HiLoPutAside, HiLoTurned, HiLoView
+from toptrumps_core.tournament.mini_game import MiniGameState
 from toptrumps_core.tournament.public_view import PublicView
 
 

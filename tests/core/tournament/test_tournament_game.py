@@ -15,7 +15,6 @@ from toptrumps_core.events import GameEnded
 from toptrumps_core.play import play
 from toptrumps_core.protocol import CHANCE, TERMINAL, Lot, Outcome, Shuffle, Termination
 from toptrumps_core.record import GameRecord
-from toptrumps_core.tournament.arena import SECTORS, CardsReturned, MiniGameOver, Sector, Spin, Stage, spinner
 from toptrumps_core.tournament.finale import (
     FinaleCardsAllotted,
     FinaleRules,
@@ -33,8 +32,10 @@ from toptrumps_core.tournament.game import (
     TurnPassed,
 )
 from toptrumps_core.tournament.hilo import Call
+from toptrumps_core.tournament.mini_game import CardsReturned, MiniGameOver, Stage
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
+from toptrumps_core.tournament.spinner import SECTORS, Sector, Spin, spinner
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob
 
 # -- T1 the table, D5 and the options ------------------------------------------------

@@ -10,22 +10,15 @@ from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError
 from toptrumps_core.events import CardsDrawn, StayerDrawn, Tied, Won
 from toptrumps_core.protocol import CHANCE, TERMINAL, Lot, Termination
-from toptrumps_core.tournament.arena import (
-    CardsDealt,
-    CardsReturned,
-    DeckSpun,
-    MiniGameOver,
-    Sector,
-    Spin,
-    Stage,
-)
 from toptrumps_core.tournament.game import HiLoGame
 from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
 from toptrumps_core.tournament.head_to_head import HeadToHeadRules, OpponentPicked, PickOpponent
 from toptrumps_core.tournament.hilo import Call, HiLoCalled, HiLoPutAside
+from toptrumps_core.tournament.mini_game import CardsDealt, CardsReturned, DeckSpun, MiniGameOver, Stage
 from toptrumps_core.tournament.my_game import DeckPicked, MyGameRules, PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
 from toptrumps_core.tournament.shoot_out import ShootOutRules
+from toptrumps_core.tournament.spinner import Sector, Spin
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob, StealAPinRules
 
 # -- T9 Head to Head --------------------------------------------------------------
