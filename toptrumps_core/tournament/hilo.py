@@ -60,22 +60,22 @@ API stable for the tournament (keep): `HiLoRules` (``deck``, ``hilo_pins``,
 ``returned_stack``), `HiLoState`, `HiLoView`, `Call` and the ``HiLo*`` events.
 Its computer players, `BestHiLo` and `PolicyPlayer`, are in
 `toptrumps_core.strategies.hilo`.  The events are defined in
-`toptrumps_core.tournament.hilo_events` and importable from here too.
+`toptrumps_core.tournament.hilo_events`, the call, the state and the view in
+`toptrumps_core.tournament.hilo_state`; all are importable from here too.
 
 Rules version: 1.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from toptrumps_core.cards import Card, Deck
+from toptrumps_core.cards import Deck
 from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
-from toptrumps_core.probability import Direction, HiLoPins
+from toptrumps_core.probability import HiLoPins
 from toptrumps_core.protocol import (
     CHANCE,
     TERMINAL,
@@ -84,7 +84,6 @@ from toptrumps_core.protocol import (
     Distribution,
     Event,
     Outcome,
-    Recorded,
     Seat,
     Shuffle,
     Termination,
@@ -104,6 +103,7 @@ from toptrumps_core.tournament.hilo_events import (
     HiLoStackRanOut,
     HiLoTurned,
 )
+from toptrumps_core.tournament.hilo_state import Call, HiLoState, HiLoStep, HiLoView
 
 __all__ = [
     "ROW",
@@ -124,121 +124,6 @@ __all__ = [
 RULES_VERSION = 1
 ROW = 3
 """Cards laid face down in the row (rule T12)."""
-
-# -- actions ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Call(Action):
-    """The active player calls the next card higher or lower (rule T12).
-
-    Attributes:
-        direction: ``"higher"`` (greater than or equal to the face-up card) or
-            ``"lower"`` (less than or equal).
-
-    Raises:
-        IllegalActionError: If `direction` is neither (a `ValueError` too).
-    """
-
-    direction: Direction
-
-    def __post_init__(self) -> None:
-        if self.direction not in ("higher", "lower"):
-            raise IllegalActionError(f"a call is 'higher' or 'lower' (rule T12); got {self.direction!r}")
-
-
-# -- state and view -------------------------------------------------------------
-
-
-class _HiLoStep(Recorded, enum.Enum):
-    SHUFFLE = "shuffle"  # chance: order the deck (standalone lessons)
-    CHOOSE = "choose"  # the active player picks the category
-    CALL = "call"  # the active player calls the next card
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class HiLoState(Recorded):
-    """A moment of a Hi Lo mini-game; immutable.
-
-    Attributes:
-        stack: The whole stack the mini-game was given, top first (card
-            numbers); () before the shuffle of a standalone game.
-        taken: Cards taken from the top of `stack` so far (laid and
-            replacements); ``stack[:taken]`` are the used cards.
-        row: The card in each slot of the row, left to right (3 once laid,
-            fewer after the row closed up); a put-aside card's slot holds its
-            replacement.
-        turned: How many slots are face up, 0..3.
-        put_aside: Cards put aside for no data, in order.
-        category: The chosen category, or None before it is chosen.
-        calls: One ``(direction, right)`` pair per judged call.
-        step: What happens next (internal).
-        end_reason: Why it ended, or None while it goes on.
-    """
-
-    stack: tuple[int, ...]
-    taken: int = 0
-    row: tuple[int, ...] = ()
-    turned: int = 0
-    put_aside: tuple[int, ...] = ()
-    category: int | None = None
-    calls: tuple[tuple[Direction, bool], ...] = ()
-    step: _HiLoStep = _HiLoStep.SHUFFLE
-    end_reason: EndReason | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class HiLoView:
-    """What the active player sees: face-up cards, put-aside cards and counts.
-
-    Never holds a face-down card: what a page shows from it gives nothing away.
-
-    Attributes:
-        seat: Always 0, the active player.
-        deck: The deck in play (public: every player knows the deck).
-        hilo_pins: The rule T12 pin option in force.
-        faces: One entry per card in the row, left to right: the card number
-            if face up, None if face down; () before the cards are laid, and
-            fewer than 3 entries once the row closed up (an empty slot).
-        put_aside: Cards put aside for no data, in order (they were seen).
-        category: The chosen category, or None before it is chosen.
-        calls: One ``(direction, right)`` pair per judged call.
-        stack_size: Cards still in the stack (not yet taken), >= 0.
-        pins: Pins earned so far (final once the mini-game is over).
-        unseen: The deck's cards this player has not seen turned in this
-            mini-game, in deck order: what the next card may be, for the
-            probability lens (rules P1, P2).
-        outcome: The outcome once over, else None.
-    """
-
-    seat: Seat
-    deck: Deck = field(repr=False)
-    hilo_pins: HiLoPins
-    faces: tuple[int | None, ...]
-    put_aside: tuple[int, ...]
-    category: int | None
-    calls: tuple[tuple[Direction, bool], ...]
-    stack_size: int
-    pins: int
-    unseen: tuple[int, ...]
-    outcome: Outcome | None
-
-    @property
-    def shown(self) -> Card | None:
-        """Returns the face-up card the next call is judged against (the last turned), or None."""
-        up = [c for c in self.faces if c is not None]
-        return self.deck.cards[up[-1]] if up else None
-
-    @property
-    def first_card(self) -> Card | None:
-        """Returns the first card of the row if it is face up, else None."""
-        return self.deck.cards[self.faces[0]] if self.faces and self.faces[0] is not None else None
-
-    @property
-    def unseen_cards(self) -> tuple[Card, ...]:
-        """Returns the unseen cards as `Card` objects, in deck order."""
-        return tuple(self.deck.cards[c] for c in self.unseen)
 
 
 # -- rules ----------------------------------------------------------------------
@@ -373,7 +258,7 @@ class HiLoRules:
             raise RuleOptionError("a card is named twice in the stack")
         if len(cards) < ROW:
             raise RuleOptionError(f"Hi Lo lays {ROW} cards face down (rule T12); the stack holds {len(cards)}")
-        state = HiLoState(stack=cards, taken=ROW, row=cards[:ROW], step=_HiLoStep.CHOOSE)
+        state = HiLoState(stack=cards, taken=ROW, row=cards[:ROW], step=HiLoStep.CHOOSE)
         events: list[Event] = [HiLoLaid(ROW, len(cards) - ROW)]
         state = self._turn(state, 0, events)
         return Transition(state, tuple(events))
@@ -394,9 +279,9 @@ class HiLoRules:
             return isinstance(value, tuple) and all(type(x) is int and 0 <= x < n for x in value)
 
         problem = None
-        if not isinstance(state.step, _HiLoStep):
+        if not isinstance(state.step, HiLoStep):
             problem = "the step must be known"
-        elif state.step is _HiLoStep.SHUFFLE:
+        elif state.step is HiLoStep.SHUFFLE:
             if state != HiLoState(stack=()):
                 problem = "a state before the shuffle holds no cards"
         elif not (numbers(state.stack) and numbers(state.row) and numbers(state.put_aside)):
@@ -415,13 +300,13 @@ class HiLoRules:
             type(state.category) is int and 0 <= state.category < len(self.deck.categories)
         ):
             problem = "the category must be None or a category number"
-        elif (state.step is _HiLoStep.CHOOSE) != (state.category is None):
+        elif (state.step is HiLoStep.CHOOSE) != (state.category is None):
             problem = "the category is chosen exactly when the step is past choosing"
-        elif (state.step is _HiLoStep.OVER) != (state.end_reason is not None):
+        elif (state.step is HiLoStep.OVER) != (state.end_reason is not None):
             problem = "the end reason is set exactly when the mini-game is over"
-        elif state.step is _HiLoStep.CHOOSE and not self._playable(state.row[0], None):
+        elif state.step is HiLoStep.CHOOSE and not self._playable(state.row[0], None):
             problem = "the first card must have data in some category"
-        elif state.step is _HiLoStep.CALL and state.turned != len(state.calls) + 1:
+        elif state.step is HiLoStep.CALL and state.turned != len(state.calls) + 1:
             problem = "one card is turned per judged call, plus the first"
         if problem is not None:
             raise RuleOptionError(f"not a valid Hi Lo start state: {problem}")
@@ -430,9 +315,9 @@ class HiLoRules:
 
     def actor(self, state: HiLoState) -> Actor:
         """Returns who acts: CHANCE (the shuffle), seat 0, or TERMINAL."""
-        if state.step is _HiLoStep.SHUFFLE:
+        if state.step is HiLoStep.SHUFFLE:
             return CHANCE
-        if state.step is _HiLoStep.OVER:
+        if state.step is HiLoStep.OVER:
             return TERMINAL
         return 0
 
@@ -442,7 +327,7 @@ class HiLoRules:
         Raises:
             IllegalActionError: If the actor is not CHANCE.
         """
-        if state.step is _HiLoStep.SHUFFLE:
+        if state.step is HiLoStep.SHUFFLE:
             return UniformPermutation(len(self.deck.cards))
         raise IllegalActionError(f"no chance action is pending; {self.actor(state)!r} acts")
 
@@ -452,10 +337,10 @@ class HiLoRules:
         Before the category is chosen: `ChooseCategory` for every category
         where the first card has data, in deck order.  Then both `Call`s.
         """
-        if state.step is _HiLoStep.CHOOSE:
+        if state.step is HiLoStep.CHOOSE:
             first = self.deck.cards[state.row[0]]
             return tuple(ChooseCategory(i) for i, v in enumerate(first.values) if v is not None)
-        if state.step is _HiLoStep.CALL:
+        if state.step is HiLoStep.CALL:
             return (Call("higher"), Call("lower"))
         return ()
 
@@ -465,17 +350,17 @@ class HiLoRules:
         Raises:
             IllegalActionError: If `action` is not legal in `state`.
         """
-        if state.step is _HiLoStep.SHUFFLE:
+        if state.step is HiLoStep.SHUFFLE:
             check_chance(self, state, action)
             assert isinstance(action, Shuffle)  # the check above passed
             return self.setup(action.order)
-        if state.step is _HiLoStep.OVER:
+        if state.step is HiLoStep.OVER:
             raise IllegalActionError(f"the mini-game is over; no action is legal (got {action!r})")
         legal = self.legal_actions(state)
         if action not in legal:
             raise IllegalActionError(f"{action!r} is not legal now; expected one of {list(legal)!r}")
         if isinstance(action, ChooseCategory):
-            state = replace(state, category=action.category, step=_HiLoStep.CALL)
+            state = replace(state, category=action.category, step=HiLoStep.CALL)
             return Transition(state, (HiLoCategoryChosen(action.category),))
         assert isinstance(action, Call)  # the check above passed
         return self._call(state, action)
@@ -506,7 +391,7 @@ class HiLoRules:
 
     def outcome(self, state: HiLoState) -> Outcome | None:
         """Returns ``Outcome(MINI_GAME_ENDED, {0} if pins else {})`` once over, else None."""
-        if state.step is not _HiLoStep.OVER:
+        if state.step is not HiLoStep.OVER:
             return None
         return Outcome(Termination.MINI_GAME_ENDED, frozenset({0}) if self.pins(state) else frozenset())
 
@@ -543,7 +428,7 @@ class HiLoRules:
         while True:
             if slot >= len(state.row):  # the row closed up earlier: this slot is empty
                 state = self._fill(state, slot, events)
-                if state.step is _HiLoStep.OVER:
+                if state.step is HiLoStep.OVER:
                     return state
             card = state.row[slot]
             events.append(HiLoTurned(slot, card))
@@ -554,7 +439,7 @@ class HiLoRules:
             row = state.row[:slot] + state.row[slot + 1 :]
             state = replace(state, put_aside=(*state.put_aside, card), row=row, turned=slot)
             state = self._fill(state, slot, events)
-            if state.step is _HiLoStep.OVER:
+            if state.step is HiLoStep.OVER:
                 return state
 
     def _fill(self, state: HiLoState, slot: int, events: list[Event]) -> HiLoState:
@@ -579,7 +464,7 @@ class HiLoRules:
         events: list[Event] = []
         slot = state.turned
         state = self._turn(state, slot, events)
-        if state.step is _HiLoStep.OVER:
+        if state.step is HiLoStep.OVER:
             return Transition(state, tuple(events))
         category = state.category
         assert category is not None
@@ -596,12 +481,9 @@ class HiLoRules:
         return Transition(state, tuple(events))
 
     def _end(self, state: HiLoState, reason: EndReason, events: list[Event]) -> HiLoState:
-        state = replace(state, step=_HiLoStep.OVER, end_reason=reason)
+        state = replace(state, step=HiLoStep.OVER, end_reason=reason)
         events.append(HiLoEnded(self.pins(state), reason))
         return state
-
-
-# -- computer players -----------------------------------------------------------------
 
 
 register_family("hilo", HiLoRules)
