@@ -14,6 +14,7 @@ Modules (each one's docstring is its rules card):
   played as a duel; `dealing`: dealing from the top of a stack (T2, T16).
 - `head_to_head` (T9), `my_game` (T10), `shoot_out` (T11), `hilo` (T12),
   `steal_a_pin` (T13), `grab_two_pins` (T14), `finale` (T15, T16).
+  Hi Lo's call, state and view are in `hilo_state`, its events in `hilo_events`.
 - `game`: `TournamentRules`, the whole tournament (T1-T16).
 - `public_view`: `PublicView`, what everyone at the table may see
   (`TournamentRules.public_view`; no card in hand, no face-down card).
