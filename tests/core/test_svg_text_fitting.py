@@ -104,6 +104,13 @@ def test_wrap_breaks_at_spaces_and_marks_what_is_left_over() -> None:
     assert "".join(broken) == "Wolfeschlegelsteinhausenbergerdorff" and len(broken) > 1
 
 
+def test_wrap_cuts_a_character_wider_than_the_line() -> None:
+    # U+0E5C is wider at 23 px bold than a 30 px line: it cannot be shown, so the line says it was cut
+    assert text_width("\u0e5c", 23, bold=True) > 30
+    assert wrap("\u0e5c", 30, 23, 3, bold=True) == [ELLIPSIS]
+    assert wrap("a \u0e5c", 30, 23, 3, bold=True) == ["a", ELLIPSIS]
+
+
 @given(st.text(max_size=60), st.floats(min_value=30, max_value=400), st.sampled_from([12, 16, 23]), st.booleans())
 def test_fit_and_wrap_never_exceed_the_room_by_their_own_estimate(
     text: str, room: float, size: int, bold: bool

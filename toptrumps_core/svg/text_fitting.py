@@ -178,11 +178,19 @@ def fit_size(
     return fit(text, room / widen, fitted, bold=bold), fitted
 
 
+def _longest_prefix(text: str, room: float, size: float, *, bold: bool) -> str:
+    """Returns the longest start of `text` no wider than `room` ("" if its first character is wider)."""
+    end = 0
+    while end < len(text) and text_width(text[: end + 1], size, bold=bold) <= room:
+        end += 1
+    return text[:end]
+
+
 def wrap(text: str, room: float, size: float, max_lines: int, *, bold: bool = False) -> list[str]:
     """Returns `text` broken at spaces into at most `max_lines` lines no wider than `room`.
 
     Words longer than a line are broken; if text is left over, the last line
-    ends with "…".
+    ends with "…" (it is "…" alone where not even one character fits a line).
 
     Args:
         text: The text; runs of white space count as one space.
@@ -206,7 +214,9 @@ def wrap(text: str, room: float, size: float, max_lines: int, *, bold: bool = Fa
             lines.append(current)
         current = word
         while text_width(current, size, bold=bold) > room:
-            head = fit(current, room, size, bold=bold)[:-1] or current[0]
+            head = _longest_prefix(current, room, size, bold=bold)
+            if not head:  # not even one character fits a line: show that the rest is cut
+                return [*lines[: max_lines - 1], ELLIPSIS]
             lines.append(head)
             current = current[len(head) :]
     if current:
