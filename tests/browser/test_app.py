@@ -13,11 +13,13 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
 RENDER_SECONDS = 90
 GAME_SECONDS = 240
+CLICK_MS = 5_000  # a button found a moment ago may have been replaced by the next move's
 LESSONS = (
     "01_classic_top_trumps.ipynb",
     "02_ties_and_no_data.ipynb",
@@ -71,12 +73,15 @@ def test_classic_game_is_played_to_its_end_by_clicking(app_url: str, page_and_lo
             break
         category = page.locator("button.tt-category:not([disabled])")
         forward = page.get_by_role("button", name=re.compile("Fast-forward"))
-        if category.count():
-            category.first.click()
-        elif forward.count() and forward.first.is_enabled():
-            forward.first.click()
-        else:
-            page.wait_for_timeout(100)
+        try:
+            if category.count():
+                category.first.click(timeout=CLICK_MS)
+            elif forward.count() and forward.first.is_enabled():
+                forward.first.click(timeout=CLICK_MS)
+            else:
+                page.wait_for_timeout(100)
+                continue
+        except PlaywrightTimeout:  # the page moved on between looking and clicking: look again
             continue
         clicks += 1
         page.wait_for_timeout(50)
