@@ -49,7 +49,7 @@ Rules version: 1.
 from __future__ import annotations
 
 from toptrumps_core.classic.rules import MAX_SEATS, MIN_SEATS, RULES_VERSION, SIMULATION_MAX_SEATS, ClassicRules
-from toptrumps_core.classic.state import ClassicState, ClassicView, PickCard
+from toptrumps_core.classic.state import ClassicPublicView, ClassicState, ClassicView, PickCard
 from toptrumps_core.comparison import ChooseCategory, NoData, compare
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "RULES_VERSION",
     "SIMULATION_MAX_SEATS",
     "ChooseCategory",
+    "ClassicPublicView",
     "ClassicRules",
     "ClassicState",
     "ClassicView",

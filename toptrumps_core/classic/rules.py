@@ -37,7 +37,7 @@ from typing import Any, ClassVar, Literal
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic.scenario import check_start, scenario_start
-from toptrumps_core.classic.state import ClassicState, ClassicView, PickCard, Step
+from toptrumps_core.classic.state import ClassicPublicView, ClassicState, ClassicView, PickCard, Step
 from toptrumps_core.comparison import (
     ChooseCategory,
     NoData,
@@ -376,6 +376,26 @@ class ClassicRules:
             category=state.category,
             known_own=known_own,
             unseen=unseen,
+            comparisons=state.comparisons,
+            outcome=state.outcome,
+        )
+
+    def public_view(self, state: ClassicState) -> ClassicPublicView:
+        """Returns what everyone at the table may see: stack sizes, the pot's size, the chooser.
+
+        Example:
+            >>> from toptrumps_core.cards import Category, Deck
+            >>> deck = Deck.from_rows("D", [Category("A"), Category("B")], {"x": [1, 2], "y": [3, 4], "z": [5, 6]})
+            >>> rules = ClassicRules(deck, seats=2)
+            >>> view = rules.public_view(rules.start_from(stacks=[["x", "y"], ["z"]], chooser=1))
+            >>> view.stack_sizes, view.pot_size, view.chooser
+            ((2, 1), 0, 1)
+        """
+        return ClassicPublicView(
+            stack_sizes=tuple(map(len, state.stacks)),
+            pot_size=len(state.pot),
+            set_aside_count=len(state.set_aside),
+            chooser=state.chooser,
             comparisons=state.comparisons,
             outcome=state.outcome,
         )

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from toptrumps_core.cards import Card, Deck
 from toptrumps_core.protocol import Action, Outcome, Recorded, Seat, whole_number
 
-__all__ = ["ClassicState", "ClassicView", "PickCard", "Step"]
+__all__ = ["ClassicPublicView", "ClassicState", "ClassicView", "PickCard", "Step"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,3 +162,27 @@ class ClassicView:
     def opponents(self) -> int:
         """Returns how many other seats still hold cards."""
         return sum(1 for s, n in enumerate(self.stack_sizes) if n and s != self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicPublicView:
+    """What everyone at the table may see, a spectator included: no card that is face down.
+
+    The same for every seat, so a page can draw the stacks and the pot
+    without reading any seat's view (rules C4, C5, C7).
+
+    Attributes:
+        stack_sizes: Cards held by each seat, one entry per seat; 0 means out (C7).
+        pot_size: Cards in the pot, from ties (C5), >= 0.
+        set_aside_count: Cards set aside undealt and unseen by all (C2), >= 0.
+        chooser: The seat naming the next category (C3, C9).
+        comparisons: Comparisons made so far, ties included, >= 0.
+        outcome: The outcome once the game is over, else None.
+    """
+
+    stack_sizes: tuple[int, ...]
+    pot_size: int
+    set_aside_count: int
+    chooser: Seat
+    comparisons: int
+    outcome: Outcome | None

@@ -1,7 +1,7 @@
 """What lies face up on the classic table: the stacks row and the picture of the last comparison.
 
-Both are drawn from public facts only (`TableFacts`: stack sizes, the pot,
-the set-aside cards, the chooser) and from the cards of finished
+Both are drawn from the core's public view only (`ClassicPublicView`: stack
+sizes, the pot, the set-aside cards, the chooser) and from the cards of finished
 comparisons, which every player saw revealed; never from a seat's hidden
 cards.
 """
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from toptrumps_core import svg
 from toptrumps_core.cards import Deck
-from toptrumps_core.classic import ClassicView
+from toptrumps_core.classic import ClassicPublicView
 from toptrumps_core.events import Revealed, Tied, Won
-from toptrumps_core.protocol import Event, Outcome, Seat
+from toptrumps_core.protocol import Event
 from widgets._toolkit import SeatNames, esc
 
 __all__ = [
@@ -25,7 +25,6 @@ __all__ = [
     "STACKS_ROW_PX",
     "STACK_PICTURE_WIDTH_PX",
     "Comparison",
-    "TableFacts",
     "comparison_picture",
     "no_comparison_html",
     "stacks_html",
@@ -43,31 +42,7 @@ STACK_PICTURE_WIDTH_PX = 150
 """Widest picture of one stack."""
 
 
-@dataclass(frozen=True)
-class TableFacts:
-    """What every player at the table sees: the same for every seat's view.
-
-    Attributes:
-        stack_sizes: Cards held by each seat.
-        pot_size: Cards in the pot.
-        set_aside_count: Cards set aside, unseen by all (rule C2).
-        chooser: The seat naming the next category.
-        outcome: The outcome once the game is over, else None.
-    """
-
-    stack_sizes: tuple[int, ...]
-    pot_size: int
-    set_aside_count: int
-    chooser: Seat
-    outcome: Outcome | None
-
-    @classmethod
-    def of(cls, view: ClassicView) -> TableFacts:
-        """Returns the public part of a seat's view (nothing only that seat may see)."""
-        return cls(view.stack_sizes, len(view.pot), view.set_aside_count, view.chooser, view.outcome)
-
-
-def stacks_html(facts: TableFacts, names: SeatNames, *, over: bool) -> str:
+def stacks_html(facts: ClassicPublicView, names: SeatNames, *, over: bool) -> str:
     """Returns the stacks row: one stack per seat (with "OUT" or "★ chooses"), the pot, the set-aside cards."""
     figures = []
     count = len(facts.stack_sizes) + 1 + (1 if facts.set_aside_count else 0)
@@ -92,7 +67,7 @@ def stacks_html(facts: TableFacts, names: SeatNames, *, over: bool) -> str:
     return f'<div class="tt-stacks" role="list">{"".join(figures)}</div>'
 
 
-def no_comparison_html(facts: TableFacts, names: SeatNames) -> str:
+def no_comparison_html(facts: ClassicPublicView, names: SeatNames) -> str:
     """Returns the words shown before the first comparison: who chooses first (rule C3)."""
     chooser = names[facts.chooser]
     verb = "choose" if chooser == "You" else "chooses"

@@ -12,7 +12,7 @@ chance to win, tie or lose (rule P3) from the person's own knowledge, and
 the "New game" form covers every setting and rule option of RULES.md.
 
 The table renders from the acting seat's own view and from public facts
-(`widgets.classic.board.TableFacts`); hidden information never reaches a
+(`ClassicRules.public_view`); hidden information never reaches a
 synced trait: never another seat's top card, the `Match`, the state or the
 deck order.  Values the page sets are validated before a new game replaces
 the old one, and every handler runs inside the one error boundary
@@ -43,7 +43,7 @@ from typing import Any, Literal
 import ipywidgets as ipw
 
 from toptrumps_core.cards import Deck
-from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicView, PickCard
+from toptrumps_core.classic import ChooseCategory, ClassicPublicView, ClassicRules, ClassicView, PickCard
 from toptrumps_core.deckfiles import bundled_decks, load_deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.events import Revealed
@@ -66,7 +66,7 @@ from widgets._toolkit import (
     plural,
     swap_children,
 )
-from widgets.classic.board import TableFacts, comparison_picture, no_comparison_html, stacks_html
+from widgets.classic.board import comparison_picture, no_comparison_html, stacks_html
 from widgets.classic.hot_seat import pass_screen, turn_text, watch_screen
 from widgets.classic.lens import lens_odds, odds_text
 from widgets.classic.log import LOG_LINES, GameLog
@@ -430,11 +430,11 @@ class ClassicTable(SeatedView):
 
     # -- rendering --------------------------------------------------------------------------------------
 
-    def _facts(self) -> TableFacts:
-        """Returns the public facts of the table, from the view of the seat at the screen."""
-        match = self._match
-        seat = self._viewer if self._viewer is not None else (match.humans[0] if match.humans else 0)
-        return TableFacts.of(match.view(seat))
+    def _facts(self) -> ClassicPublicView:
+        """Returns what everyone at the table may see (no seat's view is read for it)."""
+        rules = self._match.rules
+        assert isinstance(rules, ClassicRules)  # checked in __init__
+        return rules.public_view(self._match.state)
 
     def _acting_view(self) -> ClassicView:
         seat = self._match.waiting_for
@@ -465,7 +465,7 @@ class ClassicTable(SeatedView):
         sub = f"{rules.seats} players{level} · seed {self._match.seed}" + (f" · {', '.join(extras)}" if extras else "")
         self._title.value = f'Top Trumps — {esc(rules.deck.name)} <span class="tt-subtitle">{esc(sub)}</span>'
 
-    def _render_turn(self, facts: TableFacts) -> None:
+    def _render_turn(self, facts: ClassicPublicView) -> None:
         screen, seat = self.screen, self._match.waiting_for
         if screen == "over":
             text = f"🏁 {self._ending()}"
@@ -475,7 +475,7 @@ class ClassicTable(SeatedView):
             text = f"🤖 {self._names[facts.chooser]} chooses next — press Next ▶ (or Fast-forward ⏩)"
         self._turn.value = esc(text)
 
-    def _render_card_area(self, facts: TableFacts) -> None:
+    def _render_card_area(self, facts: ClassicPublicView) -> None:
         self._category_buttons = ()
         self._pick_buttons = ()
         self._ready_button = None
@@ -499,7 +499,7 @@ class ClassicTable(SeatedView):
         with self._fast_button.hold_sync():
             self._fast_button.disabled = not computers_turn
 
-    def _build_screen(self, screen: Screen, facts: TableFacts) -> Built:
+    def _build_screen(self, screen: Screen, facts: ClassicPublicView) -> Built:
         match = self._match
         if screen == "choose":
             view = self._acting_view()
@@ -526,7 +526,7 @@ class ClassicTable(SeatedView):
         """Returns a binder of a button to `intent(index)`, guarded against stale clicks."""
         return lambda button, index: self._driver.bind(button, partial(intent, index)) and None
 
-    def _render_arena(self, facts: TableFacts) -> None:
+    def _render_arena(self, facts: ClassicPublicView) -> None:
         text, kind = self._game_log.result()
         self._result.value = f'<span class="tt-result-{kind}">{esc(text)}</span>' if text else ""
         last = self._game_log.last
