@@ -166,7 +166,9 @@ def test_a_whole_tournament_of_one_person_and_three_computers_clicked_to_its_win
     assert arena.winner_text == f"{arena.player_name(winner)} {'win' if winner == 0 else 'wins'} the tournament!"
     assert arena.screen == "over" and not arena.buttons and arena.next_button.disabled
     assert human_actions(arena) >= 3 and clicks > 10
-    assert arena.log_lines[0].startswith("🏆") and arena.winner_text in arena.log_lines[0]
+    name = arena.player_name(winner)
+    assert arena.log_lines[0] == f"{name} {'win' if winner == 0 else 'wins'} the Finale and the tournament! (T16)"
+    assert sum("the tournament!" in line for line in arena.log_lines) == 1  # the end is told once
     text = browser_text(arena)
     assert arena.winner_text in text and "Finale cards" in text
     # the same seed and clicks give the same tournament
@@ -259,7 +261,12 @@ def test_the_story_tells_every_event_in_the_core_s_words_and_a_copy_stays_put() 
     assert story.lines == Narrator(rules, names).narrate_all(first)[::-1]
     story.read(record.events[60:])
     assert len(story.lines) == LOG_LINES
-    assert story.lines[0] == f"🏆 {story.headline(record.outcome)}" and "the tournament!" in story.lines[0]
+    told = Narrator(rules, names).narrate_all(record.events)
+    (winner,) = record.outcome.winners
+    assert record.outcome.termination is Termination.FINALE_WON
+    assert story.lines == told[-2::-1][:LOG_LINES]  # all but GameEnded, which FinaleWon already told
+    wins = "win" if winner == 0 else "wins"
+    assert story.lines[0] == f"{names[winner]} {wins} the Finale and the tournament! (T16)"
 
 
 # -- steps ---------------------------------------------------------------------------------------------

@@ -5,8 +5,10 @@ the log (newest first), worded by the core's
 `toptrumps_core.narration.Narrator` so an event reads the same here as in
 every other view and transcript; the last award beside each pin track (with
 the Pin Master who handed it out, T1); and the events of the mini-game in
-play with their sentences, for its panel.  The last line, once the
-tournament is won, is the winner screen's headline.
+play with their sentences, for its panel.  The end of the tournament is
+told once: a won tournament by the sentence of `FinaleWon` (the closing
+`GameEnded` says the same, so the log leaves it out), a stopped one by the
+sentence of `GameEnded`.
 """
 
 from __future__ import annotations
@@ -117,11 +119,10 @@ class ArenaStory:
                 self._note(event)
             revealed = revealed or isinstance(event, Revealed)
             line = self._narrator.narrate(event)
-            if isinstance(event, GameEnded):
-                line = f"🏆 {self.headline(event.outcome)}"  # the words of the winner screen
             self.mini_events.append(event)
             self.mini_lines.append(line)
-            lines.append(line)
+            if not (isinstance(event, GameEnded) and event.outcome.termination is Termination.FINALE_WON):
+                lines.append(line)  # a won tournament's end is told once, by FinaleWon
         self.lines = ([line for line in reversed(lines) if line] + self.lines)[:LOG_LINES]
         return Read(spun, revealed)
 
