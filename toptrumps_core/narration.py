@@ -86,7 +86,7 @@ from toptrumps_core.tournament.hilo_events import (
 from toptrumps_core.tournament.mini_game import CardsDealt, CardsReturned, DeckSpun, MiniGameOver
 from toptrumps_core.tournament.my_game import DeckPicked
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
-from toptrumps_core.tournament.spinner import Sector
+from toptrumps_core.tournament.spinner import SECTOR_NAMES, SECTOR_RULES, Sector
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal
 
 if sys.version_info >= (3, 11):
@@ -98,7 +98,7 @@ else:  # pragma: no cover - Python 3.10
         raise AssertionError(f"unexpected value: {value!r}")
 
 
-__all__ = ["SECTOR_NAMES", "GameEvent", "Narrator", "and_list", "plural", "value_words"]
+__all__ = ["GameEvent", "Narrator", "and_list", "plural", "value_words"]
 
 GameEvent: TypeAlias = (
     Dealt
@@ -144,24 +144,6 @@ GameEvent: TypeAlias = (
 )
 """Every event class of the core's games; `Narrator.narrate` has a sentence for each."""
 
-SECTOR_NAMES: dict[Sector, str] = {
-    Sector.MY_GAME: "My Game",
-    Sector.HEAD_TO_HEAD: "Head to Head",
-    Sector.SHOOT_OUT: "Shoot Out",
-    Sector.HI_LO: "Hi Lo",
-    Sector.STEAL_A_PIN: "Steal a Pin",
-    Sector.GRAB_TWO_PINS: "Grab 2 Pins",
-}
-"""The name players use for each mini-game of the spinner (T3)."""
-
-_SECTOR_RULES = {
-    Sector.MY_GAME: "T10",
-    Sector.HEAD_TO_HEAD: "T9",
-    Sector.SHOOT_OUT: "T11",
-    Sector.HI_LO: "T12",
-    Sector.STEAL_A_PIN: "T13",
-    Sector.GRAB_TWO_PINS: "T14",
-}
 _GAME_NAMES = {
     "classic": "the game",
     "tournament": "the tournament",
@@ -387,7 +369,7 @@ class Narrator:
             case MiniGameSpun(seat=seat, sector=sector):
                 self._active, self._sector, self._game = seat, sector, sector.value
                 spins = self._subject(seat, "spin", "spins")
-                return f"{spins}: {SECTOR_NAMES[sector]}! ({_SECTOR_RULES[sector]})"
+                return f"{spins}: {SECTOR_NAMES[sector]}! ({SECTOR_RULES[sector]})"
             case TurnPassed(seat=seat):
                 self._active = seat
                 return f"The turn passes left to {self._whom(seat)} (T3)."

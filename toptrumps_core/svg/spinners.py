@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 
 from toptrumps_core.svg.elements import (
     Svg,
@@ -31,7 +30,7 @@ from toptrumps_core.svg.elements import (
 from toptrumps_core.svg.palette import palette_of
 from toptrumps_core.svg.sizes import CORNER_PX, PAD_PX
 from toptrumps_core.svg.text_fitting import fit_size, wrap
-from toptrumps_core.tournament.spinner import OPENINGS, SECTORS, Sector
+from toptrumps_core.tournament.spinner import OPENINGS, SECTOR_NAMES, SECTORS, Sector
 
 __all__ = ["SECTOR_LABELS", "SPINNER_WIDTH_PX", "sector_angle", "sector_label", "spinner"]
 
@@ -49,10 +48,8 @@ ARROW_LENGTH_PX = 104
 LABEL_RADIUS = 0.72
 """Where sector labels sit, as a share of the spinner's radius (beyond the arrow's tip)."""
 
-SECTOR_LABELS: tuple[str, ...] = ("My Game", "Head to Head", "Shoot Out", "Hi Lo", "Steal a Pin", "Grab 2 Pins")
-"""The spinner's mini-game sectors as players name them, in `SECTORS` order (rule T3)."""
-
-_LABEL_OF: Mapping[Sector, str] = MappingProxyType(dict(zip(SECTORS, SECTOR_LABELS, strict=True)))
+SECTOR_LABELS: tuple[str, ...] = tuple(SECTOR_NAMES[sector] for sector in SECTORS)
+"""The spinner's mini-game sectors as players name them (`SECTOR_NAMES`), in `SECTORS` order (rule T3)."""
 
 
 def sector_label(sector: Sector) -> str:
@@ -62,7 +59,7 @@ def sector_label(sector: Sector) -> str:
         >>> sector_label(Sector.HI_LO)
         'Hi Lo'
     """
-    return _LABEL_OF[sector]
+    return SECTOR_NAMES[sector]
 
 
 def sector_angle(sector: int) -> int:

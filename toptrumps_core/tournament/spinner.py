@@ -17,12 +17,14 @@ plays the same: only the Finale's dealing changed (T16).
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 
 from toptrumps_core.protocol import Action, Finite, Recorded, whole_number
 
-__all__ = ["OPENINGS", "SECTORS", "Sector", "Spin", "spinner"]
+__all__ = ["OPENINGS", "SECTORS", "SECTOR_NAMES", "SECTOR_RULES", "Sector", "Spin", "spinner"]
 
 OPENINGS = 6
 """Openings in the card arena, and sectors on the spinner (T1, T3)."""
@@ -47,6 +49,30 @@ class Sector(Recorded, enum.Enum):
 
 SECTORS: tuple[Sector, ...] = tuple(Sector)
 """The spinner's sectors: ``Spin(i)`` for a mini-game lands on ``SECTORS[i]``."""
+
+SECTOR_NAMES: Mapping[Sector, str] = MappingProxyType(
+    {
+        Sector.MY_GAME: "My Game",
+        Sector.HEAD_TO_HEAD: "Head to Head",
+        Sector.SHOOT_OUT: "Shoot Out",
+        Sector.HI_LO: "Hi Lo",
+        Sector.STEAL_A_PIN: "Steal a Pin",
+        Sector.GRAB_TWO_PINS: "Grab 2 Pins",
+    }
+)
+"""The name players use for each mini-game of the spinner (T3): the words of every view and sentence."""
+
+SECTOR_RULES: Mapping[Sector, str] = MappingProxyType(
+    {
+        Sector.MY_GAME: "T10",
+        Sector.HEAD_TO_HEAD: "T9",
+        Sector.SHOOT_OUT: "T11",
+        Sector.HI_LO: "T12",
+        Sector.STEAL_A_PIN: "T13",
+        Sector.GRAB_TWO_PINS: "T14",
+    }
+)
+"""The rule ID (RULES.md) of each mini-game."""
 
 
 @dataclass(frozen=True, slots=True)

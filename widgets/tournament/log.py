@@ -14,7 +14,7 @@ sentence of `GameEnded`.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from toptrumps_core import svg
@@ -28,21 +28,10 @@ from toptrumps_core.tournament.pins import PinAwarded
 from toptrumps_core.tournament.spinner import SECTORS, Sector
 from widgets._toolkit import SeatNames
 
-__all__ = ["LOG_LINES", "RULE_IDS", "ArenaStory", "Read", "Spun"]
+__all__ = ["LOG_LINES", "ArenaStory", "Read", "Spun"]
 
 LOG_LINES = 80
 """How many lines the log keeps, newest first."""
-
-RULE_IDS: Mapping[Sector, str] = {
-    Sector.MY_GAME: "T10",
-    Sector.HEAD_TO_HEAD: "T9",
-    Sector.SHOOT_OUT: "T11",
-    Sector.HI_LO: "T12",
-    Sector.STEAL_A_PIN: "T13",
-    Sector.GRAB_TWO_PINS: "T14",
-}
-"""The rule ID of each mini-game."""
-
 
 Spun = tuple[str, int, Seat | None, bool]
 """A spin as the spinner shows it: ``("mini_game" | "deck", sector, who spun or None, in the Finale)``."""

@@ -27,7 +27,7 @@ from toptrumps_core.tournament.hilo import Call
 from toptrumps_core.tournament.mini_game import MiniGameOver
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
-from toptrumps_core.tournament.spinner import Sector
+from toptrumps_core.tournament.spinner import SECTOR_RULES, Sector
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob
 from widgets._toolkit import (
     big_button,
@@ -38,7 +38,6 @@ from widgets._toolkit import (
     swap_children,
     value_text,
 )
-from widgets.tournament.log import RULE_IDS
 
 __all__ = ["ArenaPanels"]
 
@@ -124,7 +123,7 @@ class ArenaPanels:
         else:
             sector = view.sector
             assert sector is not None
-            title = f"{svg.sector_label(sector)} ({RULE_IDS[sector]})"
+            title = f"{svg.sector_label(sector)} ({SECTOR_RULES[sector]})"
             sub = _PRIZES[sector]
             if view.opponent is not None and view.active is not None:
                 sub = f"{self._names[view.active]} against {self._names[view.opponent]}; {sub}"
