@@ -247,6 +247,8 @@ class Narrator:
         self._sector: Sector | None = getattr(rules, "sector", None)
         self._active: Seat = active if active is not None else 0
         self._category: int | None = None
+        self._pins_won: dict[Seat, int] = {}  # pins handed out in the mini-game in play, by seat
+        self._spins_again: Seat | None = None  # who spins again: Steal a Pin found nobody to rob (T13)
 
     # -- the public surface -----------------------------------------------------------
 
@@ -368,6 +370,7 @@ class Narrator:
                 return f"The spin for who starts chose {self._whom(seat)} (T3)."
             case MiniGameSpun(seat=seat, sector=sector):
                 self._active, self._sector, self._game = seat, sector, sector.value
+                self._pins_won = {}
                 spins = self._subject(seat, "spin", "spins")
                 return f"{spins}: {SECTOR_NAMES[sector]}! ({SECTOR_RULES[sector]})"
             case TurnPassed(seat=seat):
@@ -402,11 +405,17 @@ class Narrator:
                 wins = "win" if self._you(seat) else "wins"
                 return f"{self._subject(seat, 'are', 'is')} the last holding cards and {wins} {self._game_name()}!"
             case MiniGameOver(sector=sector, winners=winners):
-                self._game = "tournament"
+                self._game, won, self._pins_won = "tournament", self._pins_won, {}
+                if self._spins_again is not None:
+                    spins = self._subject(self._spins_again, "spin", "spins", start=False)
+                    self._spins_again = None
+                    return f"{SECTOR_NAMES[sector]} is not played: {spins} again (T13)."
                 if winners:
-                    return f"{SECTOR_NAMES[sector]} is over: {self._seats(winners)} won pins."
+                    pins = [f"{self._whom(s)} won {plural(won[s], 'pin') if won.get(s) else 'pins'}" for s in winners]
+                    return f"{SECTOR_NAMES[sector]} is over: {and_list(pins)}."
                 return f"{SECTOR_NAMES[sector]} is over: no pins this time."
             case PinAwarded(seat=seat, count=count, pin_master=master, robbed=robbed):
+                self._pins_won = {**self._pins_won, seat: self._pins_won.get(seat, 0) + count}  # a copy stays put
                 if robbed is not None:
                     return (
                         f"The Pin Master ({self._whom(master)}) moves a pin from {self._whose(robbed)} track "
@@ -417,8 +426,8 @@ class Narrator:
                 why = "the track is full" if reason == "track_full" else "the supply is empty"
                 return f"{self._subject(seat, 'cannot', 'cannot')} take {plural(count, 'pin')}: {why} (T14)."
             case NothingToSteal(seat=seat):
-                spins = self._subject(seat, "spin", "spins", start=False)
-                return f"Nobody has a pin to steal: {spins} again (T13)."
+                self._spins_again = seat  # told by the MiniGameOver that follows
+                return "Nobody has a pin to steal (T13)."
             case DeckShuffled(opening=opening):
                 self._opening = opening
                 return f"The {self.deck.name} stack is shuffled for the Finale (T16)."
@@ -455,7 +464,10 @@ class Narrator:
             case HiLoStackRanOut():
                 return "No card is left to turn: Hi Lo ends (T12)."
             case HiLoEnded(pins=pins):
-                return f"Hi Lo is over: {plural(pins, 'pin')} earned."
+                if self._game == "hilo":
+                    return f"Hi Lo is over: {plural(pins, 'pin')} earned."
+                # in the tournament, the MiniGameOver that follows tells the end
+                return f"{self._subject(self._active, 'earn', 'earns')} {plural(pins, 'pin')} in Hi Lo (T12)."
             case _:
                 assert_never(event)
 

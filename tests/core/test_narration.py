@@ -145,7 +145,7 @@ TOURNAMENT: list[tuple[Event, str]] = [
     (PinsNotTaken(2, 2, "track_full"), "Computer 2 cannot take 2 pins: the track is full (T14)."),
     (PinsNotTaken(0, 1, "supply_empty"), "You cannot take 1 pin: the supply is empty (T14)."),
     (CardsReturned(2, 7), "7 cards went back under the Tiny stack (T2)."),
-    (MiniGameOver(Sector.HEAD_TO_HEAD, (0,)), "Head to Head is over: you won pins."),
+    (MiniGameOver(Sector.HEAD_TO_HEAD, (0,)), "Head to Head is over: you won 1 pin."),
     (TurnPassed(2), "The turn passes left to Computer 2 (T3)."),
     (MiniGameSpun(2, Sector.SHOOT_OUT), "Computer 2 spins: Shoot Out! (T11)"),
     (
@@ -164,7 +164,8 @@ TOURNAMENT: list[tuple[Event, str]] = [
     ),
     (MiniGameOver(Sector.SHOOT_OUT, ()), "Shoot Out is over: no pins this time."),
     (MiniGameSpun(0, Sector.STEAL_A_PIN), "You spin: Steal a Pin! (T13)"),
-    (NothingToSteal(0), "Nobody has a pin to steal: you spin again (T13)."),
+    (NothingToSteal(0), "Nobody has a pin to steal (T13)."),
+    (MiniGameOver(Sector.STEAL_A_PIN, ()), "Steal a Pin is not played: you spin again (T13)."),
     (MiniGameSpun(0, Sector.MY_GAME), "You spin: My Game! (T10)"),
     (DeckPicked(0, 4, "Tiny"), "You pick deck 5, Tiny, for My Game (T10)."),
     (MiniGameSpun(1, Sector.HI_LO), "Computer 1 spins: Hi Lo! (T12)"),
@@ -178,7 +179,9 @@ TOURNAMENT: list[tuple[Event, str]] = [
     (HiLoRowClosedUp(2), "The stack is empty: the next face-down card moves up (T12)."),
     (HiLoStackRanOut(2), "No card is left to turn: Hi Lo ends (T12)."),
     (HiLoCalled(2, "higher", False), "Computer 1 calls higher for the third card: wrong ✗"),
-    (HiLoEnded(1, "wrong_call"), "Hi Lo is over: 1 pin earned."),
+    (HiLoEnded(1, "wrong_call"), "Computer 1 earns 1 pin in Hi Lo (T12)."),
+    (PinAwarded(1, 1, 1), "The Pin Master (Computer 1) gives 1 pin to Computer 1 (T1)."),
+    (MiniGameOver(Sector.HI_LO, (1,)), "Hi Lo is over: Computer 1 won 1 pin."),
     (FinaleBegan((0, 2)), "Your and Computer 2's tracks are full: the Finale begins! (T15)"),
     (DeckShuffled(1), "The Tiny stack is shuffled for the Finale (T16)."),
     (
@@ -254,3 +257,22 @@ def test_narration_every_event_of_seeded_games_reads_as_one_sentence() -> None:
         sentences = Narrator(record.rules).narrate_all(record.events)
         assert len(sentences) == len(record.events)
         assert all(s and (s[0].isupper() or s[0].isdigit()) and "\n" not in s for s in sentences)
+
+
+def test_narration_a_tournament_tells_each_mini_game_s_end_once_with_its_pins_in_order() -> None:
+    record = play(TournamentRules(seats=4), None, seed=2024)  # Steal a Pin once finds nobody to rob
+    sentences = Narrator(record.rules).narrate_all(record.events)
+    ends = [s for s in sentences if " is over" in s or " is not played" in s]
+    assert len(ends) == sum(isinstance(e, MiniGameOver) for e in record.events) > 5
+    assert not [s for s in sentences if s.endswith(" won pins.")], "the pins won are counted"
+    assert any(s.startswith("Hi Lo is over: ") and s.endswith((" won 1 pin.", " won 2 pins.")) for s in ends)
+    nobody = [i for i, e in enumerate(record.events) if isinstance(e, NothingToSteal)]
+    assert nobody
+    for i in nobody:
+        assert sentences[i] == "Nobody has a pin to steal (T13)."
+        assert sentences[i + 1].startswith("Steal a Pin is not played: ") and sentences[i + 1].endswith("again (T13).")
+
+
+def test_narration_hi_lo_on_its_own_tells_its_end_and_pins() -> None:
+    narrator = Narrator(HiLoRules(TINY))
+    assert narrator.narrate(HiLoEnded(2, "run_complete")) == "Hi Lo is over: 2 pins earned."
