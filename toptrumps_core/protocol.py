@@ -44,12 +44,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
+from toptrumps_core.cards import Deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
-
-if TYPE_CHECKING:
-    from toptrumps_core.cards import Deck
 
 __all__ = [
     "CHANCE",

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.deckfiles import bundled_decks, load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability import HiLoPins
 from toptrumps_core.protocol import Recorded, ScenarioCards, Seat, check_seat
@@ -289,8 +290,6 @@ class ArenaRules:
 
 def _normalise_decks(decks: Sequence[Deck] | Deck | None) -> tuple[Deck, ...]:
     if decks is None:
-        from toptrumps_core.deckfiles import bundled_decks, load_deck  # lazy: deck files load on demand
-
         loaded = tuple(load_deck(name) for name in bundled_decks()[:OPENINGS])
         if not loaded:
             raise RuleOptionError("no bundled deck was found to fill the arena")
