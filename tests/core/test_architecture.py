@@ -163,3 +163,12 @@ def test_every_tolerated_module_is_still_too_long() -> None:
     too_long = long_modules(CORE.parent)
     done = sorted(path for path in STILL_TOO_LONG if path not in too_long)
     assert done == [], "no longer over the limit; remove from STILL_TOO_LONG:\n" + "\n".join(done)
+
+
+def test_the_tournament_package_exports_only_its_own_names() -> None:
+    """Shared names (comparison, events) are imported from their own modules, not through the tournament."""
+    import toptrumps_core.tournament as tournament
+
+    modules = {name: getattr(getattr(tournament, name), "__module__", None) for name in tournament.__all__}
+    foreign = {name: m for name, m in modules.items() if m and not m.startswith(tournament.__name__)}
+    assert not foreign, foreign

@@ -35,8 +35,6 @@ Example:
 
 from __future__ import annotations
 
-from toptrumps_core.comparison import ChooseCategory
-from toptrumps_core.events import CardsDiscarded, CardsDrawn, Revealed, SeatOut, StayerDrawn, Tied, Won
 from toptrumps_core.tournament.arena import ArenaRules, Table
 from toptrumps_core.tournament.duel import ChooserPassed, DuelRules, DuelState, DuelWon, TieSettled
 from toptrumps_core.tournament.finale import (
@@ -74,20 +72,19 @@ from toptrumps_core.tournament.my_game import DeckPicked, MyGameRules, PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinBoard, PinsNotTaken
 from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.shoot_out import ShootOutPlay, ShootOutRules
-from toptrumps_core.tournament.spinner import OPENINGS, SECTORS, Sector, Spin, spinner
+from toptrumps_core.tournament.spinner import OPENINGS, SECTOR_NAMES, SECTOR_RULES, SECTORS, Sector, Spin, spinner
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob, StealAPinRules
 from toptrumps_core.tournament.view import TournamentView
 
 __all__ = [
     "OPENINGS",
     "SECTORS",
+    "SECTOR_NAMES",
+    "SECTOR_RULES",
     "ArenaRules",
     "Call",
     "CardsDealt",
-    "CardsDiscarded",
-    "CardsDrawn",
     "CardsReturned",
-    "ChooseCategory",
     "ChooserPassed",
     "DeckPicked",
     "DeckShuffled",
@@ -119,25 +116,20 @@ __all__ = [
     "PinBoard",
     "PinsNotTaken",
     "PublicView",
-    "Revealed",
     "Rob",
-    "SeatOut",
     "Sector",
     "ShootOutPlay",
     "ShootOutRules",
     "Spin",
     "Stage",
     "StarterDrawn",
-    "StayerDrawn",
     "StealAPinRules",
     "Table",
     "TieSettled",
-    "Tied",
     "TournamentRules",
     "TournamentState",
     "TournamentView",
     "TurnPassed",
-    "Won",
     "finale_allotment",
     "spinner",
 ]
