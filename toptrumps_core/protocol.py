@@ -494,10 +494,6 @@ class JointAction(Action):
             moves.append((whole_number(seat, "a JointAction's seat"), action))
         object.__setattr__(self, "moves", tuple(sorted(moves, key=lambda move: move[0])))
 
-    def action_of(self, seat: Seat) -> Action | None:
-        """Returns the action of `seat`, or None if it has none here."""
-        return next((action for s, action in self.moves if s == seat), None)
-
 
 @runtime_checkable
 class SimultaneousGame(Game, Protocol):
