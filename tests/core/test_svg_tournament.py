@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -9,7 +10,10 @@ import pytest
 
 from toptrumps_core import svg
 from toptrumps_core.cards import Category, Deck
+from toptrumps_core.deckfiles import bundled_decks, load_deck
 from toptrumps_core.svg import Svg
+from toptrumps_core.svg.spinners import ASCENT, DESCENT, RIM_MARGIN_PX, SPINNER_RADIUS_PX
+from toptrumps_core.svg.text_fitting import text_width
 from toptrumps_core.tournament.spinner import SECTORS, Sector
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -236,3 +240,25 @@ def test_colours_can_be_overridden_by_role() -> None:
     picture = svg.spinner(sector=0, colours={"sector_0": "#ABCDEF", "chosen": "#123456"})
     assert 'fill="#ABCDEF"' in picture and 'stroke="#123456"' in picture
     assert svg.COLOURS["table"]  # one palette holds the card colours too
+
+
+SPINNER_LABELS = sorted({*svg.SECTOR_LABELS, *(load_deck(name).name for name in bundled_decks())})
+
+
+@pytest.mark.parametrize("label", SPINNER_LABELS)
+def test_spinner_chosen_label_in_bold_fits_inside_its_sector_and_the_rim(label: str) -> None:
+    """Every mini-game and bundled deck name, chosen (bold), in every sector: whole, inside the rim and wedge."""
+    for sector in range(6):
+        root = parse(svg.spinner([label] * 6, sector=sector))
+        (rim,) = [c for c in root.iter(f"{NS}circle") if float(c.get("r", 0)) == SPINNER_RADIUS_PX]
+        cx, cy = float(rim.get("cx", 0)), float(rim.get("cy", 0))
+        bold = [t for t in root.iter(f"{NS}text") if t.get("font-weight") == "bold"]
+        assert " ".join(t.text or "" for t in bold) == f"★ {label}", "the chosen label is drawn whole, uncut"
+        for line in bold:
+            x, y, size = float(line.get("x", 0)) - cx, float(line.get("y", 0)) - cy, float(line.get("font-size", 0))
+            half = text_width(line.text or "", size, bold=True) / 2
+            corners = [(x + dx, y + dy) for dx in (-half, half) for dy in (-size * ASCENT, size * DESCENT)]
+            for px, py in corners:
+                assert math.hypot(px, py) <= SPINNER_RADIUS_PX - RIM_MARGIN_PX, (label, sector, line.text)
+                turn = (math.degrees(math.atan2(px, -py)) - 60 * sector) % 360  # clockwise from the sector's start
+                assert 0 <= turn <= 60, (label, sector, line.text, turn)

@@ -11,6 +11,7 @@ never told by colour alone.
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
@@ -32,7 +33,15 @@ from toptrumps_core.svg.sizes import CORNER_PX, PAD_PX
 from toptrumps_core.svg.text_fitting import fit_size, wrap
 from toptrumps_core.tournament.spinner import OPENINGS, SECTOR_NAMES, SECTORS, Sector
 
-__all__ = ["SECTOR_LABELS", "SPINNER_WIDTH_PX", "sector_angle", "sector_label", "spinner"]
+__all__ = [
+    "SECTOR_LABELS",
+    "SPINNER_WIDTH_PX",
+    "sector_angle",
+    "sector_label",
+    "sector_label_centre",
+    "sector_label_lines",
+    "spinner",
+]
 
 SPINNER_WIDTH_PX = 440
 """Default width of the `spinner` picture (px)."""
@@ -47,6 +56,14 @@ HUB_RADIUS_PX = 26
 ARROW_LENGTH_PX = 104
 LABEL_RADIUS = 0.72
 """Where sector labels sit, as a share of the spinner's radius (beyond the arrow's tip)."""
+LABEL_ROOM = 0.58
+"""The widest a sector label's line may be, as a share of the spinner's radius (the sector's width there)."""
+RIM_MARGIN_PX = 8
+"""How far a label stays inside the rim: clear of the rim's line and of the chosen sector's outline."""
+ASCENT = 0.75
+"""How far a line's letters reach above its baseline, as a share of the font size."""
+DESCENT = 0.25
+"""How far a line's letters reach below its baseline, as a share of the font size."""
 
 SECTOR_LABELS: tuple[str, ...] = tuple(SECTOR_NAMES[sector] for sector in SECTORS)
 """The spinner's mini-game sectors as players name them (`SECTOR_NAMES`), in `SECTORS` order (rule T3)."""
@@ -77,6 +94,68 @@ def sector_angle(sector: int) -> int:
     """
     check_index(sector, OPENINGS, "sector")
     return 360 * sector // OPENINGS + 180 // OPENINGS
+
+
+def sector_label_lines(text: str, sector: int, *, bold: bool = False) -> tuple[list[str], float, list[float]]:
+    """Fits a sector's label inside its sector: its lines, font size and baselines (rule T3's spinner).
+
+    Each line is at most `LABEL_ROOM` of the radius wide and, by the shared
+    text-fitting model (`toptrumps_core.svg.text_fitting`), stays
+    `RIM_MARGIN_PX` inside the rim: a line nearer the rim has less room.
+    The font shrinks from `SECTOR_FONT_PX` to `SECTOR_MIN_FONT_PX` until no
+    word is broken; at the smallest size the label wraps as `wrap` does (a
+    word wider than a line is broken, text left over ends in "…").
+
+    Args:
+        text: The label, as drawn (with "★ " for the chosen sector).
+        sector: The sector, 0..5.
+        bold: True for the chosen sector's bold label.
+
+    Returns:
+        The lines, the font size in pixels, and each line's baseline as a
+        vertical offset in pixels from the spinner's centre (down is
+        positive); the label is centred horizontally at
+        `sector_label_centre`.
+
+    Raises:
+        ValueError: If `sector` is not 0..5.
+    """
+    x, y = sector_label_centre(sector)
+    size = float(SECTOR_FONT_PX)
+    while True:
+        lines, baselines = _wrap_in_rim(text, x, y, size, bold)
+        if " ".join(lines) == text or size <= SECTOR_MIN_FONT_PX:
+            return lines, size, baselines
+        size -= 1
+
+
+def sector_label_centre(sector: int) -> tuple[float, float]:
+    """Returns where a sector's label is centred, in pixels from the spinner's centre (x right, y down).
+
+    Raises:
+        ValueError: If `sector` is not 0..5.
+    """
+    return point_at(0, 0, SPINNER_RADIUS_PX * LABEL_RADIUS, sector_angle(sector))
+
+
+def _baselines(y: float, size: float, count: int) -> list[float]:
+    first = y - (count - 1) * SECTOR_LINE_PX / 2 + size * 0.35
+    return [first + number * SECTOR_LINE_PX for number in range(count)]
+
+
+def _wrap_in_rim(text: str, x: float, y: float, size: float, bold: bool) -> tuple[list[str], list[float]]:
+    """Wraps `text` into the fewest lines that fit inside the rim around (x, y), up to `SECTOR_MAX_LINES`."""
+    inside = SPINNER_RADIUS_PX - RIM_MARGIN_PX
+    lines: list[str] = []
+    for count in range(1, SECTOR_MAX_LINES + 1):
+        baselines = _baselines(y, size, count)
+        reach = max(max(abs(b - size * ASCENT), abs(b + size * DESCENT)) for b in baselines)
+        half = math.sqrt(max(inside**2 - reach**2, 0.0)) - abs(x)
+        room = max(min(SPINNER_RADIUS_PX * LABEL_ROOM, 2 * half), 0.0)
+        lines = wrap(text, room, size, count, bold=bold)
+        if " ".join(lines) == text:
+            break
+    return lines, _baselines(y, size, len(lines))
 
 
 def spinner(
@@ -188,21 +267,14 @@ def spinner(
             },
         )
     for index, name in enumerate(names):
-        label_x, label_y = point_at(cx, cy, radius * LABEL_RADIUS, 60 * index + 30)
-        text = f"★ {name}" if index == chosen else name
+        label_x, _ = sector_label_centre(index)
         bold = index == chosen
-        room = radius * 0.58
-        size = float(SECTOR_FONT_PX)
-        lines = wrap(text, room, size, SECTOR_MAX_LINES, bold=bold)
-        while size > SECTOR_MIN_FONT_PX and " ".join(lines) != text:  # shrink until no word is cut or broken
-            size -= 1
-            lines = wrap(text, room, size, SECTOR_MAX_LINES, bold=bold)
-        first = label_y - (len(lines) - 1) * SECTOR_LINE_PX / 2 + size * 0.35
-        for number, line in enumerate(lines):
+        lines, size, baselines = sector_label_lines(f"★ {name}" if bold else name, index, bold=bold)
+        for line, baseline in zip(lines, baselines, strict=True):
             draw_text(
                 root,
-                label_x,
-                first + number * SECTOR_LINE_PX,
+                cx + label_x,
+                cy + baseline,
                 line,
                 anchor="middle",
                 size=size,
