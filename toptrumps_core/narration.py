@@ -327,6 +327,8 @@ class Narrator:
             case Won(seat=seat, category=category, cards=cards):
                 wins = self._subject(seat, "win", "wins")
                 best = self._card(cards[0], category)
+                if not self.deck.categories[category].higher_is_better:
+                    best += " (lower wins)"
                 if self._game == "shoot_out":
                     return f"{wins} with {best} (T11)."
                 if len(cards) == 1:  # the tournament: the winner keeps their own card (T5)
@@ -476,7 +478,7 @@ class Narrator:
         winners = sorted(outcome.winners)
         match outcome.termination:
             case Termination.UNFINISHED:
-                return "Game over: unfinished, so nobody wins (C12)."
+                return "Game over: the game was stopped because it could go round forever, so nobody wins (C12)."
             case Termination.LAST_STACK:
                 seat = winners[0]
                 holds = self._subject(seat, "hold", "holds")

@@ -84,6 +84,7 @@ CLASSIC: list[tuple[Event, str]] = [
         "Computer 1 chooses Power: Computer 1's Bat 5, Computer 2's Cow 5, your Ace 9.",
     ),
     (Won(0, POWER, (ACE, BAT, COW)), "You win with Ace 9 and take 3 cards (C4)."),
+    (Won(1, COST, (BAT, COW, ACE)), "Computer 1 wins with Bat £2 (lower wins) and takes 3 cards (C4)."),
     (
         Tied(SPEED, (1, 2), 3),
         "A tie between Computer 1 and Computer 2: the cards go to the pot, which now holds 3 cards (C5).",
@@ -111,7 +112,10 @@ CLASSIC: list[tuple[Event, str]] = [
         GameEnded(Outcome(Termination.ROUND_LIMIT, frozenset({0, 1}))),
         "Game over: the round limit is reached, a draw between you and Computer 1 (C11).",
     ),
-    (GameEnded(Outcome(Termination.UNFINISHED, frozenset())), "Game over: unfinished, so nobody wins (C12)."),
+    (
+        GameEnded(Outcome(Termination.UNFINISHED, frozenset())),
+        "Game over: the game was stopped because it could go round forever, so nobody wins (C12).",
+    ),
 ]
 
 TOURNAMENT: list[tuple[Event, str]] = [

@@ -314,7 +314,7 @@ def test_result_sentences(tiny_deck: Deck) -> None:
 
     table = scenario(tiny_deck, [["Rocket", "Snail"], ["Car", "Bike"]])
     table.choose(1)
-    assert table.result_text == "Computer 1 wins with Car £30 and takes 2 cards (C4)."
+    assert table.result_text == "Computer 1 wins with Car £30 (lower wins) and takes 2 cards (C4)."
 
     table = scenario(tiny_deck, [["Boat", "Rocket"], ["Bus", "Snail"]])
     table.choose(0)
@@ -364,7 +364,7 @@ def test_result_sentences(tiny_deck: Deck) -> None:
             [["Rocket", "Bike"], ["Snail", "Car"]],
             {"max_actions": 1},
             Termination.UNFINISHED,
-            "Game over: unfinished, so nobody wins (C12).",
+            "Game over: the game was stopped because it could go round forever, so nobody wins (C12).",
         ),
     ],
 )
