@@ -8,10 +8,19 @@ from pathlib import Path
 import pytest
 
 from toptrumps_core import HUMAN, GameRecord, Match, Termination
+from toptrumps_core.record import FORMAT
 from toptrumps_core.strategies import TournamentPlayer
 
 SAVED = Path(__file__).parent / "saved_records"
 FILES = sorted(SAVED.glob("*.json"))
+
+
+def test_records_of_the_current_format_are_kept_too() -> None:
+    formats = {json.loads(path.read_text(encoding="utf-8"))["format"] for path in FILES}
+    assert formats == set(range(1, FORMAT + 1))
+    current = [path for path in FILES if path.stem.startswith(f"format{FORMAT}_")]
+    games = {json.loads(path.read_text(encoding="utf-8"))["game"] for path in current}
+    assert games >= {"classic", "hilo", "tournament", "finale"}
 
 
 def test_every_family_has_a_saved_record() -> None:
