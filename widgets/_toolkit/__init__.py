@@ -33,11 +33,12 @@ from widgets._toolkit.controls import (
     pass_panel,
     rule_toggle,
     seed_text,
+    shown_seed,
 )
 from widgets._toolkit.driver import CHANCE_STEPS_MAX, Due, MatchDriver, Played, Turn, TurnNotSupported
 from widgets._toolkit.experiment_frame import Experiment, figure_svg
 from widgets._toolkit.rerender import ClickGuard, close_tree, swap_children
-from widgets._toolkit.settings_form import Heading, Setting, SettingsForm, check_settings, setting
+from widgets._toolkit.settings_form import Heading, Setting, SettingsForm, check_settings, seed_field, setting
 from widgets._toolkit.views import MatchView, SeatedView
 from widgets._toolkit.words import SeatNames, and_list, esc, is_whole, or_list, percent, plural, value_text, whole
 
@@ -78,8 +79,10 @@ __all__ = [
     "percent",
     "plural",
     "rule_toggle",
+    "seed_field",
     "seed_text",
     "setting",
+    "shown_seed",
     "swap_children",
     "value_text",
     "whole",

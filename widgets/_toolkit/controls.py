@@ -24,7 +24,7 @@ import ipywidgets as ipw
 from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import bundled_decks, load_deck
 from widgets._boundary import StatusKind
-from widgets._toolkit.words import esc
+from widgets._toolkit.words import esc, is_whole
 
 __all__ = [
     "DEFAULT_SEED",
@@ -41,6 +41,7 @@ __all__ = [
     "pass_panel",
     "rule_toggle",
     "seed_text",
+    "shown_seed",
 ]
 
 OWN_DECK = ""
@@ -49,6 +50,18 @@ DEFAULT_SEED = 2024
 """The seed a new game starts with (shown in the page, so every class sees the same deal)."""
 SEED_MAX = 999_999_999
 """Largest seed the page accepts; seeds are whole numbers from 0."""
+
+
+def shown_seed(seed: object) -> int:
+    """Returns `seed` if the page can show it (a whole number 0..`SEED_MAX`), else `DEFAULT_SEED`.
+
+    Example:
+        >>> shown_seed(7), shown_seed("lesson 1"), shown_seed(-1)
+        (7, 2024, 2024)
+    """
+    if isinstance(seed, int) and is_whole(seed) and 0 <= seed <= SEED_MAX:
+        return seed
+    return DEFAULT_SEED
 
 
 def html_widget(css_class: str, value: str = "", *, layout: ipw.Layout | None = None) -> ipw.HTML:

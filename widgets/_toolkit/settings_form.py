@@ -56,10 +56,10 @@ from typing import Any, Generic, Literal, TypeVar
 import ipywidgets as ipw
 
 from toptrumps_core.errors import RuleOptionError
-from widgets._toolkit.controls import html_widget, number_dropdown, rule_toggle
+from widgets._toolkit.controls import DEFAULT_SEED, SEED_MAX, html_widget, number_dropdown, rule_toggle
 from widgets._toolkit.words import esc, is_whole, or_list
 
-__all__ = ["Heading", "Setting", "SettingsForm", "check_settings", "setting"]
+__all__ = ["Heading", "Setting", "SettingsForm", "check_settings", "seed_field", "setting"]
 
 T = TypeVar("T")
 Control = Literal["dropdown", "toggle", "number"]
@@ -150,6 +150,26 @@ def setting(
                 on_value=on_value,
             )
         }
+    )
+
+
+def seed_field(fixes: str) -> Any:
+    """Returns the dataclass field of a game's seed: a number box, 0..`SEED_MAX`, default `DEFAULT_SEED`.
+
+    Args:
+        fixes: What the same seed gives again, for the tooltip, e.g.
+            ``"deals the same game"``.
+    """
+    return dataclasses.field(
+        default=DEFAULT_SEED,
+        metadata=setting(
+            "Seed",
+            help=f"A whole number from 0 to {SEED_MAX:,}: the same seed {fixes}",
+            what="the seed",
+            low=0,
+            high=SEED_MAX,
+            control="number",
+        ),
     )
 
 

@@ -22,14 +22,14 @@ from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.play import Match
 from toptrumps_core.strategies import DIFFICULTIES, HUMAN, CardCounting, Human, Strategy
 from widgets._toolkit import (
-    DEFAULT_SEED,
     OWN_DECK,
-    SEED_MAX,
     Heading,
     SettingsForm,
     check_settings,
     deck_dropdown,
+    seed_field,
     setting,
+    shown_seed,
 )
 
 __all__ = [
@@ -122,17 +122,7 @@ class TableSettings:
             choices=tuple(DIFFICULTIES),
         ),
     )
-    seed: int = field(
-        default=DEFAULT_SEED,
-        metadata=setting(
-            "Seed",
-            help=f"A whole number from 0 to {SEED_MAX:,}: the same seed deals the same game",
-            what="the seed",
-            low=0,
-            high=SEED_MAX,
-            control="number",
-        ),
-    )
+    seed: int = seed_field("deals the same game")
     leftover: str = field(
         default="deal_all",
         metadata=_toggle(
@@ -285,7 +275,7 @@ def settings_of(match: Match, base: TableSettings | None) -> TableSettings:
             if type(strategy) is type(computers[0]):
                 difficulty = name
                 break
-    seed = match.seed if isinstance(match.seed, int) and 0 <= match.seed <= SEED_MAX else DEFAULT_SEED
+    seed = shown_seed(match.seed)
     options = {k: v for k, v in rules.options().items() if k in RULE_OPTIONS}
     return TableSettings(
         deck=OWN_DECK,

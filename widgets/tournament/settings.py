@@ -22,14 +22,13 @@ from toptrumps_core.strategies import HUMAN, TournamentPlayer
 from toptrumps_core.tournament.game import TournamentRules
 from widgets._boundary import handler
 from widgets._toolkit import (
-    DEFAULT_SEED,
-    SEED_MAX,
     SettingsForm,
     big_button,
     check_settings,
-    is_whole,
     plural,
+    seed_field,
     setting,
+    shown_seed,
 )
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "NewTournamentControls", "TournamentSettings", "load_decks", "seat_players"]
@@ -73,17 +72,7 @@ class TournamentSettings:
             at_most="seats",
         ),
     )
-    seed: int = field(
-        default=DEFAULT_SEED,
-        metadata=setting(
-            "Seed",
-            help=f"A whole number from 0 to {SEED_MAX:,}: the same seed plays the same spins",
-            what="the seed",
-            low=0,
-            high=SEED_MAX,
-            control="number",
-        ),
-    )
+    seed: int = seed_field("plays the same spins")
     tie_discard: str = field(
         default="all",
         metadata=setting(
@@ -194,11 +183,7 @@ class NewTournamentControls:
         """Returns the settings `match` was started with (a seed the page cannot show: the default)."""
         rules = match.rules
         assert isinstance(rules, TournamentRules)  # checked in __init__ and on resume
-        seed = (
-            match.seed
-            if isinstance(match.seed, int) and is_whole(match.seed) and 0 <= match.seed <= SEED_MAX
-            else DEFAULT_SEED
-        )
+        seed = shown_seed(match.seed)
         return TournamentSettings(
             seats=rules.seats,
             humans=len(match.humans),
