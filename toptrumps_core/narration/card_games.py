@@ -1,10 +1,10 @@
-"""One sentence for any event of any game: the words every view and transcript uses.
+"""The card games' sentences: classic play, the tournament and its mini-games, Hi Lo.
 
 A `Narrator` is built from the rules of a game and the seats' names; fed the
 events of that game **in order**, it returns one plain-text sentence per
 event, so the same event reads the same in the classic table, the
 tournament arena, Hi Lo and the transcripts of `toptrumps_core.playthrough`,
-and a translation has one module to change.
+and a translation has one package to change.
 
     >>> from toptrumps_core.cards import Category, Deck
     >>> from toptrumps_core.classic import ChooseCategory, ClassicRules
@@ -46,7 +46,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import NoReturn, TypeAlias, cast
 
-from toptrumps_core.cards import Category, Deck, Value, format_value
+from toptrumps_core.cards import Deck
 from toptrumps_core.events import (
     CardsDiscarded,
     CardsDrawn,
@@ -60,6 +60,7 @@ from toptrumps_core.events import (
     Tied,
     Won,
 )
+from toptrumps_core.narration.words import SeatWords, and_list, capital, plural, value_words
 from toptrumps_core.protocol import Event, Outcome, Seat, Termination
 from toptrumps_core.tournament.arena import ArenaRules
 from toptrumps_core.tournament.duel import ChooserPassed, DuelWon, TieSettled
@@ -98,7 +99,7 @@ else:  # pragma: no cover - Python 3.10
         raise AssertionError(f"unexpected value: {value!r}")
 
 
-__all__ = ["GameEvent", "Narrator", "and_list", "plural", "value_words"]
+__all__ = ["GameEvent", "Narrator"]
 
 GameEvent: TypeAlias = (
     Dealt
@@ -153,58 +154,9 @@ _GAME_NAMES = {
     **{sector.value: name for sector, name in SECTOR_NAMES.items()},
 }
 _SLOTS = ("first", "second", "third")
-_PREFIX_UNITS = frozenset("£$€¥₹")
-_LABEL_UNITS = frozenset({"year", "years ad", "ad", "ce"})  # "Named: 1824", not "1824 year"
 
 
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """Returns "1 card", "3 cards" (or `many` for an irregular plural).
-
-    Example:
-        >>> plural(1, "card"), plural(3, "card"), plural(2, "match", "matches")
-        ('1 card', '3 cards', '2 matches')
-    """
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
-def and_list(words: Sequence[str]) -> str:
-    """Returns words joined as in a sentence: "a", "a and b", "a, b and c".
-
-    Example:
-        >>> and_list(["you"]), and_list(["you", "Computer 1", "Computer 2"])
-        ('you', 'you, Computer 1 and Computer 2')
-    """
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def value_words(category: Category, value: Value) -> str:
-    """Returns a value with its category's unit as players say it ("n/a" for no data, D2).
-
-    Example:
-        >>> from fractions import Fraction
-        >>> value_words(Category("Top speed", "km/h"), Fraction(120)), value_words(Category("Price", "£"), Fraction(40))
-        ('120 km/h', '£40')
-        >>> value_words(Category("Named", "year"), Fraction(1824)), value_words(Category("Fat", "%"), None)
-        ('1824', 'n/a')
-    """
-    if value is None:
-        return "n/a"
-    number = format_value(value)
-    unit = category.unit.strip()
-    if not unit or unit.lower() in _LABEL_UNITS:
-        return number
-    if unit in _PREFIX_UNITS:
-        return f"{unit}{number}"
-    return f"{number}{unit}" if unit in ("%", "°") else f"{number} {unit}"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-class Narrator:
+class Narrator(SeatWords):
     """Turns the events of one game, in order, into sentences (see the module docstring).
 
     Args:
@@ -231,10 +183,7 @@ class Narrator:
         opening: int | None = None,
         active: Seat | None = None,
     ) -> None:
-        seats = int(getattr(rules, "seats", 1))
-        self.names: tuple[str, ...] = tuple(names) if names is not None else tuple(f"Seat {s}" for s in range(seats))
-        if len(self.names) != seats:
-            raise ValueError(f"expected {seats} names, one per seat; got {len(self.names)}")
+        super().__init__(int(getattr(rules, "seats", 1)), names)
         deck = getattr(rules, "deck", None)
         if isinstance(rules, ArenaRules):
             self._decks: tuple[Deck, ...] = tuple(rules.openings)
@@ -271,24 +220,6 @@ class Narrator:
         return self._sentence(cast(GameEvent, event))
 
     # -- words ---------------------------------------------------------------------------
-
-    def _you(self, seat: Seat) -> bool:
-        return self.names[seat] == "You"
-
-    def _subject(self, seat: Seat, you: str, other: str, *, start: bool = True) -> str:
-        """Returns "<Name> <verb>" with the verb agreeing: "You win", "Computer 1 wins"."""
-        if self._you(seat):
-            return f"{'You' if start else 'you'} {you}"
-        return f"{self.names[seat]} {other}"
-
-    def _whom(self, seat: Seat) -> str:
-        return "you" if self._you(seat) else self.names[seat]
-
-    def _whose(self, seat: Seat) -> str:
-        return "your" if self._you(seat) else f"{self.names[seat]}'s"
-
-    def _seats(self, seats: Iterable[Seat]) -> str:
-        return and_list([self._whom(s) for s in seats])
 
     def _category_name(self, category: int) -> str:
         return self.deck.categories[category].name
@@ -354,7 +285,7 @@ class Narrator:
                 thrown = ", ".join(f"{self._whose(s)} {self._card(c)}" for s, c in cards)
                 return f"Discarded face up: {thrown}."
             case CardsDrawn(cards=cards):
-                who = _capital(self._seats(s for s, _ in cards))
+                who = capital(self._seats(s for s, _ in cards))
                 if self._game == "shoot_out":
                     return f"{who} {'gets' if len(cards) == 1 else 'get'} a new card from the stack (T11)."
                 return f"{who} ran out in the tie: each gets a new card from the stack (T7)."
@@ -380,7 +311,7 @@ class Narrator:
                 return f"The turn passes left to {self._whom(seat)} (T3)."
             case FinaleBegan(full=full):
                 self._game, self._sector = "finale", None
-                tracks = _capital(and_list([self._whose(s) for s in full]))
+                tracks = capital(and_list([self._whose(s) for s in full]))
                 return f"{tracks} {'track is' if len(full) == 1 else 'tracks are'} full: the Finale begins! (T15)"
             case DeckSpun(opening=opening, deck=deck):
                 self._opening = opening
@@ -437,7 +368,7 @@ class Narrator:
                 how = f"more than {PIN_LIMIT}, so 6, 5, 4, 3, 2, 1 cards by rank" if by_rank else "one card per pin"
                 return f"Finale cards ({plural(pins, 'pin')} in play: {how}): {self._counts(cards)} (T16)."
             case FirstChooserDrawn(seat=seat, among=among):
-                share = _capital(self._seats(among))
+                share = capital(self._seats(among))
                 return f"{share} share the most pins: a spin chose {self._whom(seat)} to choose first (T16)."
             case FinaleUncontested(seat=seat):
                 has = "have" if self._you(seat) else "has"
@@ -449,7 +380,7 @@ class Narrator:
                 self._category = None
                 return f"{plural(count, 'card')} laid face down from the stack ({left} left in it) (T12)."
             case HiLoTurned(slot=slot, card=card):
-                return f"{_capital(_SLOTS[slot])} card turned: {self._card(card, self._category)}."
+                return f"{capital(_SLOTS[slot])} card turned: {self._card(card, self._category)}."
             case HiLoPutAside(card=card, category=category):
                 lacks = f"no data for {self._category_name(category)}" if category is not None else "no data at all"
                 return f"{self._card(card)} has {lacks}: put aside and replaced by the next card (T12)."
@@ -494,6 +425,6 @@ class Narrator:
                 return f"Game over: {self._subject(winners[0], 'win', 'wins', start=False)} the tournament! (T16)"
             case Termination.MINI_GAME_ENDED:
                 won = f"{self._seats(winners)} won" if winners else "nobody won"
-                return f"Game over: {_capital(self._game_name())} is over; {won}."
+                return f"Game over: {capital(self._game_name())} is over; {won}."
             case _:
                 assert_never(outcome.termination)

@@ -1,0 +1,112 @@
+"""The words every family's narrator shares: plurals, lists, values with units, and seats.
+
+A narrator addresses a seat named ``"You"`` in the second person ("You win",
+"your track") and any other in the third ("Computer 1 wins"); `SeatWords`
+holds that grammar once, so the card games, Squads and the quiz speak alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from toptrumps_core.cards import Category, Value, format_value
+from toptrumps_core.protocol import Seat
+
+__all__ = ["SeatWords", "and_list", "capital", "plural", "value_words"]
+
+_PREFIX_UNITS = frozenset("£$€¥₹")
+_LABEL_UNITS = frozenset({"year", "years ad", "ad", "ce"})  # "Named: 1824", not "1824 year"
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """Returns "1 card", "3 cards" (or `many` for an irregular plural).
+
+    Example:
+        >>> plural(1, "card"), plural(3, "card"), plural(2, "match", "matches")
+        ('1 card', '3 cards', '2 matches')
+    """
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """Returns words joined as in a sentence: "a", "a and b", "a, b and c".
+
+    Example:
+        >>> and_list(["you"]), and_list(["you", "Computer 1", "Computer 2"])
+        ('you', 'you, Computer 1 and Computer 2')
+    """
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def value_words(category: Category, value: Value) -> str:
+    """Returns a value with its category's unit as players say it ("n/a" for no data, D2).
+
+    Example:
+        >>> from fractions import Fraction
+        >>> value_words(Category("Top speed", "km/h"), Fraction(120)), value_words(Category("Price", "£"), Fraction(40))
+        ('120 km/h', '£40')
+        >>> value_words(Category("Named", "year"), Fraction(1824)), value_words(Category("Fat", "%"), None)
+        ('1824', 'n/a')
+    """
+    if value is None:
+        return "n/a"
+    number = format_value(value)
+    unit = category.unit.strip()
+    if not unit or unit.lower() in _LABEL_UNITS:
+        return number
+    if unit in _PREFIX_UNITS:
+        return f"{unit}{number}"
+    return f"{number}{unit}" if unit in ("%", "°") else f"{number} {unit}"
+
+
+def capital(text: str) -> str:
+    """Returns `text` with its first letter in capitals ("you win" -> "You win").
+
+    Example:
+        >>> capital("you and Computer 1 tie")
+        'You and Computer 1 tie'
+    """
+    return text[:1].upper() + text[1:]
+
+
+class SeatWords:
+    """The names of a game's seats and the grammar of addressing them.
+
+    Args:
+        seats: How many seats the game has (1 or more).
+        names: One name per seat; ``"You"`` is addressed in the second
+            person.  None: "Seat 0", "Seat 1"...
+
+    Raises:
+        ValueError: If `names` does not give one name per seat.
+
+    Example:
+        >>> words = SeatWords(2, ["You", "Computer 1"])
+        >>> words._subject(0, "win", "wins"), words._subject(1, "win", "wins"), words._seats([0, 1])
+        ('You win', 'Computer 1 wins', 'you and Computer 1')
+    """
+
+    def __init__(self, seats: int, names: Sequence[str] | None = None) -> None:
+        self.names: tuple[str, ...] = tuple(names) if names is not None else tuple(f"Seat {s}" for s in range(seats))
+        if len(self.names) != seats:
+            raise ValueError(f"expected {seats} names, one per seat; got {len(self.names)}")
+
+    def _you(self, seat: Seat) -> bool:
+        return self.names[seat] == "You"
+
+    def _subject(self, seat: Seat, you: str, other: str, *, start: bool = True) -> str:
+        """Returns "<Name> <verb>" with the verb agreeing: "You win", "Computer 1 wins"."""
+        if self._you(seat):
+            return f"{'You' if start else 'you'} {you}"
+        return f"{self.names[seat]} {other}"
+
+    def _whom(self, seat: Seat) -> str:
+        return "you" if self._you(seat) else self.names[seat]
+
+    def _whose(self, seat: Seat) -> str:
+        return "your" if self._you(seat) else f"{self.names[seat]}'s"
+
+    def _seats(self, seats: Iterable[Seat]) -> str:
+        return and_list([self._whom(s) for s in seats])
