@@ -1,0 +1,60 @@
+"""Compiling the batch engine with numba, cached on disk where a folder is writable.
+
+numba keeps compiled code beside the source (``__pycache__``) when that
+folder is writable, else in the user's cache folder (``~/.cache/numba``), or
+in ``NUMBA_CACHE_DIR`` when that is set.  Where none is writable (a
+read-only install with no home folder) the engine still runs, compiling
+once per process: `cache_folder` then returns None.  Set ``NUMBA_CACHE_DIR``
+to a writable folder to keep the compile between processes there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+
+__all__ = ["cache_folder", "compiled"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_FOLDERS: dict[str, str | None] = {}
+
+
+def compiled(function: F) -> F:
+    """Returns `function` compiled by numba (no Python objects, the GIL released), cached on disk if possible.
+
+    Raises:
+        numba.core.errors.TypingError: When first called with arguments
+            numba cannot compile.
+    """
+    try:
+        dispatcher = numba.njit(cache=True, nogil=True)(function)
+        _FOLDERS[function.__qualname__] = _folder_of(dispatcher)
+    except RuntimeError:  # numba found no writable folder to cache in
+        dispatcher = numba.njit(cache=False, nogil=True)(function)
+        _FOLDERS[function.__qualname__] = None
+    return cast(F, dispatcher)
+
+
+def cache_folder() -> str | None:
+    """Returns the folder holding the batch engine's compiled code, or None when nothing is cached.
+
+    Example:
+        >>> folder = cache_folder()
+        >>> folder is None or isinstance(folder, str)
+        True
+    """
+    folders = {folder for folder in _FOLDERS.values()}
+    if None in folders or not folders:
+        return None
+    return sorted(f for f in folders if f is not None)[0]
+
+
+def _folder_of(dispatcher: Any) -> str | None:
+    """Returns the folder numba's cache of `dispatcher` writes to (numba's own locator), or None."""
+    try:
+        return str(dispatcher._cache._impl._locator.get_cache_path())
+    except AttributeError:
+        return None
