@@ -1,0 +1,137 @@
+"""Fingerprints of classic games: the same configurations must keep playing the same games.
+
+`classic_fingerprints.json` lists a few hundred seeded classic games over
+every rule option (C2, C4, C6, C10, C11), 2 to 12 seats (C1; more than 6 with
+``simulation=True``), bundled and random decks, every computer strategy and
+the driver's cap (C12); beside each, the SHA-256 of its actions, events and
+outcome as the record codec writes them.  `test_classic_fingerprints.py`
+plays each configuration again and compares: any change in how the engine
+plays, in the order of its events or in what they hold shows as a changed
+fingerprint, even where no saved record or golden transcript reaches.
+
+The file was written once, by the engine as it stood before its speed-ups;
+write it again only for a change meant to change how classic games play (a
+new rules version):
+
+    .venv/bin/python -m tests.core.classic_fingerprints
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from toptrumps_core import load_deck
+from toptrumps_core.cards import Category, Deck
+from toptrumps_core.classic import ClassicRules
+from toptrumps_core.play import play
+from toptrumps_core.record import GameRecord, encode
+
+FINGERPRINTS = Path(__file__).with_name("classic_fingerprints.json")
+
+_VALUES: tuple[object, ...] = (None, 0, 1, 2, 3, 4, 5, 6, "2.5", 10, 100)
+"""Raw values of the random decks: small numbers so that ties are common, no data, a fraction."""
+
+
+def random_deck(seed: int, cards: int, categories: int, *, wide: bool = False) -> Deck:
+    """Returns the random deck `seed` names: `cards` cards, `categories` categories in random directions.
+
+    Values are drawn from `_VALUES`, or with `wide` from 0..100 (as in
+    ``benchmarks/bench_classic_vs_naive.py``), where games run longer.
+    """
+    rng = random.Random(f"deck/{seed}")
+    cats = [Category(f"K{i}", higher_is_better=rng.random() < 0.6) for i in range(categories)]
+    rows = {
+        f"c{n}": [rng.randint(0, 100) if wide else rng.choice(_VALUES) for _ in range(categories)] for n in range(cards)
+    }
+    return Deck.from_rows(f"Random {seed}", cats, rows)
+
+
+def build(config: dict[str, Any]) -> tuple[ClassicRules, list[Any]]:
+    """Returns the rules and strategies of one configuration of the fingerprint file."""
+    spec = config["deck"]
+    deck = (
+        load_deck(spec)
+        if isinstance(spec, str)
+        else random_deck(spec["seed"], spec["cards"], spec["categories"], wide=spec.get("wide", False))
+    )
+    rules = ClassicRules(deck, seats=config["seats"], **config["options"])
+    return rules, list(config["strategies"])
+
+
+def fingerprint(record: GameRecord) -> str:
+    """Returns the SHA-256 of the record's actions, events and outcome, as the record codec writes them."""
+    game = [encode(record.actions), encode(record.events), encode(record.outcome)]
+    return hashlib.sha256(json.dumps(game, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def play_config(config: dict[str, Any]) -> GameRecord:
+    """Plays one configuration of the fingerprint file and returns its record."""
+    rules, strategies = build(config)
+    return play(rules, strategies, seed=config["seed"], max_actions=config["max_actions"])
+
+
+def configurations(seed: int = 2026) -> list[dict[str, Any]]:
+    """Returns the configurations of the fingerprint file, drawn from `seed`."""
+    rng = random.Random(seed)
+    fast = ["random", "best_value", "best_rank"]
+    out: list[dict[str, Any]] = []
+    for n in range(360):
+        seats = rng.choice([2, 2, 2, 3, 4, 4, 5, 6])
+        simulation = n % 40 == 7
+        if simulation:
+            seats = 7 + n // 40 % 6
+        if n % 9 == 0:
+            deck: str | dict[str, int] = rng.choice(["animals", "dinosaurs", "planets_and_moons", "countries"])
+        else:
+            deck = {"seed": n, "cards": rng.randint(max(seats, 4), 40), "categories": rng.randint(2, 8)}
+        if n % 5 == 1:  # the benchmark's games: long ones
+            seats = 2 if n % 3 else 4
+            deck = {"seed": n, "cards": 30, "categories": 6, "wide": True}
+        options = {
+            "leftover": rng.choice(["deal_all", "deal_all", "set_aside"]),
+            "collect_order": rng.choice(["fixed", "fixed", "shuffled"]),
+            "no_data": rng.choice(["tie", "loses"]),
+            "look_at_last": rng.choice([None, None, None, 2, 3, 5]),
+            "round_limit": rng.choice([None, None, None, 1, 5, 40, 300]),
+            "simulation": simulation,
+        }
+        if n % 5 == 1 and n % 2:
+            options.update(look_at_last=None, round_limit=None)
+        pool = [*fast, "card_counting"] if n % 6 == 0 else fast
+        strategies = [rng.choice(pool) for _ in range(seats)]
+        max_actions = rng.choice([3, 40, 600, 3000, 100_000, 100_000, 100_000])
+        config = {
+            "deck": deck,
+            "seats": seats,
+            "options": options,
+            "strategies": strategies,
+            "seed": rng.randrange(10**9),
+            "max_actions": 100_000 if n % 5 == 1 and n % 2 else max_actions,
+        }
+        rules, _ = build(config)
+        if rules.seats > len(rules.deck.cards):
+            continue
+        out.append(config)
+    return out
+
+
+def write(path: Path = FINGERPRINTS) -> None:
+    """Plays every configuration and writes it with its fingerprint to `path`."""
+    games = []
+    for config in configurations():
+        record = play_config(config)
+        assert record.outcome is not None
+        summary = {"actions": len(record.actions), "termination": record.outcome.termination.name}
+        games.append({**config, **summary, "sha256": fingerprint(record)})
+    about = "Classic games and the SHA-256 of their actions, events and outcome; see classic_fingerprints.py."
+    lines = ",\n".join(f"  {json.dumps(game)}" for game in games)  # one game a line: a change diffs as one line
+    path.write_text(f'{{"about": {json.dumps(about)},\n "games": [\n{lines}\n]}}\n', encoding="utf-8")
+    print(f"wrote {len(games)} fingerprints to {path}")
+
+
+if __name__ == "__main__":
+    write()
