@@ -40,10 +40,12 @@ or as a context manager: ``with self._boundary: ...``.
 from __future__ import annotations
 
 import functools
+import io
 import logging
+import sys
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TextIO, TypeVar
 
 from toptrumps_core.errors import IllegalActionError, TopTrumpsError  # noqa: F401 (doctest)
 
@@ -60,6 +62,35 @@ StatusKind = Literal["info", "error"]
 
 _log = logging.getLogger(LOGGER_NAME)
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _log_to_the_server_only(log: logging.Logger) -> None:
+    """In a Jupyter kernel, sends `log`'s records to the server's log and never to the page.
+
+    A kernel forwards whatever its code writes to standard error, even at
+    the file-descriptor level, to the page as a "stderr" stream message: a
+    traceback logged the usual way would travel over the page's websocket
+    (hidden by Voilà, but readable there).  The kernel keeps a copy of the
+    original standard error (``sys.stderr._original_stdstream_copy``), which
+    is the server's terminal and log; records go there alone, as ipykernel
+    does for its own log.  Outside a kernel nothing changes.
+    """
+    if not type(sys.stderr).__module__.startswith("ipykernel") or any(
+        getattr(h, "_server_only", False) for h in log.handlers
+    ):
+        return
+    original = getattr(sys.stderr, "_original_stdstream_copy", None)
+    stream: TextIO | None = sys.__stderr__  # not watched by the kernel when it captures no file descriptor
+    if isinstance(original, int):
+        stream = io.TextIOWrapper(io.FileIO(original, "w", closefd=False), write_through=True)
+    handler = logging.StreamHandler(stream)
+    handler._server_only = True  # type: ignore[attr-defined]
+    handler.setFormatter(logging.Formatter("[%(name)s] %(levelname)s %(message)s"))
+    log.addHandler(handler)
+    log.propagate = False
+
+
+_log_to_the_server_only(_log)
 
 
 def friendly(err: TopTrumpsError) -> str:

@@ -13,6 +13,7 @@ leave this machine (such requests are blocked, then fail the test).
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import shutil
@@ -20,7 +21,6 @@ import signal
 import socket
 import subprocess
 import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,14 +87,23 @@ def _wait_for_app(log_path: Path, process: subprocess.Popen[bytes]) -> str:
         if process.poll() is not None:
             pytest.fail(f"the app exited with {process.returncode}:\n{log_path.read_text()[-3000:]}")
         found = re.search(r"(http://localhost:\d+)/", log_path.read_text())
-        if found:
-            try:
-                with urllib.request.urlopen(found.group(1) + "/voila/tree", timeout=5):
-                    return found.group(1)
-            except OSError:
-                pass
+        if found and _answers(found.group(1)):
+            return found.group(1)
         time.sleep(0.5)
     pytest.fail(f"the app did not start in {START_SECONDS} s:\n{log_path.read_text()[-3000:]}")
+
+
+def _answers(url: str) -> bool:
+    """Returns whether the app at `url` answers: ``/`` redirects to the landing page (and starts no kernel)."""
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname or "localhost", parts.port, timeout=5)
+    try:
+        connection.request("GET", "/")
+        return connection.getresponse().status in (301, 302)
+    except OSError:
+        return False
+    finally:
+        connection.close()
 
 
 @dataclass

@@ -10,7 +10,12 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
   ten minutes, checking every minute, so a classroom's memory comes back;
 - serves only images as static files, and needs no internet connection (its
   template, `TEMPLATE`, is Voilà's "lab" template without the stylesheets
-  that one loads from a CDN);
+  that one loads from a CDN), on every address it answers;
+- answers, before any kernel starts, a missing lesson, a template or theme
+  override, a request from another site and a full server with pages of its
+  own, and lists no folder (`widgets.server.front_door`, `widgets.server.app`);
+- runs at most ``--max-kernels`` kernels at once (`DEFAULT_MAX_KERNELS`); the
+  next visitor is asked to try again in a minute;
 - listens on localhost, on the first free port from 8866 (``--port``).
 
 Examples:
@@ -22,14 +27,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-__all__ = ["LANDING_PAGE", "NOTEBOOKS", "main", "voila_arguments"]
+__all__ = ["DEFAULT_MAX_KERNELS", "LANDING_PAGE", "NOTEBOOKS", "main", "voila_arguments"]
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 """The folder of teaching notebooks the app serves."""
 
 LANDING_PAGE = "00_start_here.ipynb"
@@ -38,12 +41,14 @@ LANDING_PAGE = "00_start_here.ipynb"
 TEMPLATE = "toptrumps"
 """The app's Voilà template: "lab" without stylesheets fetched from a CDN."""
 
-TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
+TEMPLATE_ROOT = Path(__file__).resolve().parents[1] / "share"
 """A Jupyter data folder holding ``voila/templates/toptrumps``."""
 
 KERNEL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
 IMAGES_ONLY = r".*\.(png|jpg|jpeg|gif|svg|webp)$"
+DEFAULT_MAX_KERNELS = 40
+"""Kernels the app runs at once unless ``--max-kernels`` says otherwise (a class of 30 and spare tabs)."""
 
 
 def voila_arguments(*, port: int, open_browser: bool, ip: str = "localhost") -> list[str]:
@@ -58,6 +63,8 @@ def voila_arguments(*, port: int, open_browser: bool, ip: str = "localhost") -> 
         str(NOTEBOOKS),
         f"--port={port}",
         f"--template={TEMPLATE}",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
         f"--Voila.ip={ip}",
         "--Voila.port_retries=50",
         f"--Voila.open_browser={open_browser}",
@@ -77,35 +84,33 @@ def voila_arguments(*, port: int, open_browser: bool, ip: str = "localhost") -> 
     ]
 
 
-def _landing_voila() -> Any:
-    """Returns a Voilà application class whose ``/`` redirects to the landing page."""
-    import tornado.web
-    from jupyter_server.utils import url_path_join
-    from voila.app import Voila
-
-    class LandingVoila(Voila):  # type: ignore[misc]
-        """Voilà serving `NOTEBOOKS`, with ``/`` redirecting to `LANDING_PAGE`."""
-
-        def init_handlers(self) -> list[Any]:
-            landing = url_path_join(self.server_url, "voila/render", LANDING_PAGE)
-            redirect = (self.server_url, tornado.web.RedirectHandler, {"url": landing})
-            return [redirect, *super().init_handlers()]
-
-    return LandingVoila
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     """Starts the app and serves until interrupted (Ctrl+C)."""
     parser = argparse.ArgumentParser(prog="python -m widgets.server", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8866, help="first port to try (default 8866)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     parser.add_argument("--ip", default="localhost", help="address to listen on (default localhost)")
+    parser.add_argument(
+        "--max-kernels",
+        type=_at_least_one,
+        default=DEFAULT_MAX_KERNELS,
+        help=f"pages (kernels) running at once; the next visitor is asked to wait (default {DEFAULT_MAX_KERNELS})",
+    )
     args = parser.parse_args(argv)
     # Voilà finds templates in the Jupyter data folders; ours comes first.
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")]))
-    app_class = _landing_voila()
+    from widgets.server.app import guarded_voila, lessons_in  # Voilà and tornado load only when the app starts
+
+    app_class = guarded_voila(landing_page=LANDING_PAGE, lessons=lessons_in(NOTEBOOKS), max_kernels=args.max_kernels)
     app_class.launch_instance(voila_arguments(port=args.port, open_browser=not args.no_browser, ip=args.ip))
 
 
-if __name__ == "__main__":
-    main(sys.argv[1:])
+def _at_least_one(text: str) -> int:
+    """Parses ``--max-kernels``: a whole number of 1 or more."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of kernels, 1 or more; got {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of kernels, 1 or more; got {number}")
+    return number

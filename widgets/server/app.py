@@ -1,0 +1,128 @@
+"""The Voilà application of the app: the lessons behind a front door, and no listings.
+
+`guarded_voila(...)` returns a subclass of Voilà's application whose
+handlers differ from Voilà's own in four ways:
+
+- ``/`` sends a visitor to the landing page, and ``/voila/tree`` (Voilà's
+  folder listing) does too, so no visitor sees the server's folders;
+- ``/voila/api/contents`` (the folder listing as data) is gone;
+- a request to render a lesson goes through `front_door.FrontDoor` first,
+  which answers anything that is not a visitor opening a lesson with one of
+  the app's own pages (`pages`) before a kernel starts;
+- every error these handlers answer with is an app page: no traceback, no
+  server path, nothing fetched from the internet (Voilà's own error page
+  loads a stylesheet from a CDN).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+from jupyter_server.utils import url_path_join
+from voila.app import Voila
+from voila.tornado.contentshandler import VoilaContentsHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from widgets.server.front_door import FrontDoor
+from widgets.server.pages import PageKind, page
+
+__all__ = ["guarded_voila", "lessons_in"]
+
+_ERROR_PAGES: dict[int, PageKind] = {404: "not_found", 403: "forbidden", 503: "full"}
+
+
+def lessons_in(folder: Path) -> frozenset[str]:
+    """Returns the file names of the notebooks directly in `folder` (the lessons the app serves)."""
+    return frozenset(p.name for p in folder.glob("*.ipynb") if p.is_file())
+
+
+class _AppPages:
+    """Mixin for handlers that answer errors with the app's own pages."""
+
+    base_url: str
+
+    def _home(self) -> str:
+        return str(url_path_join(self.base_url, "/"))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """Answers an error with an app page (never a traceback; Voilà's page loads a CDN stylesheet)."""
+        handler: Any = self
+        handler.set_header("Content-Type", "text/html; charset=UTF-8")
+        handler.finish(page(_ERROR_PAGES.get(status_code, "error"), home=self._home()))
+
+
+class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc]
+    """Voilà's render handler behind the front door (`FrontDoor.decide` before any kernel starts)."""
+
+    front_door: FrontDoor
+
+    async def prepare(self) -> None:
+        await super().prepare()
+        if self._finished:
+            return
+        path = self.path_args[0] if self.path_args else ""
+        verdict = self.front_door.decide(
+            path, self.request.arguments, self.request.headers, kernels=len(self.kernel_manager.list_kernel_ids())
+        )
+        if verdict.action == "serve":
+            return
+        self.log.info("front door: %s for %s (%s)", verdict.action, self.request.path, verdict.reason)
+        lesson = url_path_join(self.base_url, "voila/render", verdict.location or "")
+        if verdict.action == "redirect":
+            self.redirect(lesson)
+            return
+        status = {"not_found": 404, "forbidden": 403, "follow_link": 200, "full": 503}[verdict.action]
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(page(verdict.action, home=self._home(), lesson=lesson))
+
+
+class _NotFoundHandler(_AppPages, tornado.web.RequestHandler):
+    """Answers every address the app does not serve with its "no such page" page."""
+
+    @property
+    def base_url(self) -> str:  # type: ignore[override]
+        return str(self.settings.get("base_url", "/"))
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(404)
+
+
+def guarded_voila(*, landing_page: str, lessons: frozenset[str], max_kernels: int) -> type[Any]:
+    """Returns the app's Voilà application class.
+
+    Args:
+        landing_page: The notebook ``/`` and ``/voila/tree`` send visitors to.
+        lessons: The notebook file names that may be rendered.
+        max_kernels: How many kernels may run at once (see `FrontDoor`).
+
+    Raises:
+        ValueError: If `max_kernels` is below 1.
+    """
+    door = FrontDoor(lessons=lessons, max_kernels=max_kernels)
+    guarded = type("GuardedVoilaHandler", (_GuardedVoilaHandler,), {"front_door": door})
+
+    class GuardedVoila(Voila):  # type: ignore[misc]
+        """Voilà serving the lessons behind the front door (see the module docstring)."""
+
+        def init_handlers(self) -> list[Any]:
+            landing = url_path_join(self.server_url, "voila/render", landing_page)
+            to_landing = (tornado.web.RedirectHandler, {"url": landing})
+            handlers: list[Any] = [
+                (self.server_url, *to_landing),
+                (url_path_join(self.server_url, "voila/tree.*"), *to_landing),
+            ]
+            for pattern, handler, *options in super().init_handlers():
+                if handler in (TornadoVoilaTreeHandler, VoilaContentsHandler):
+                    continue
+                if handler is TornadoVoilaHandler:
+                    handler = guarded
+                handlers.append((pattern, handler, *options))
+            handlers.append((url_path_join(self.server_url, ".*"), _NotFoundHandler))
+            return handlers
+
+    return GuardedVoila
