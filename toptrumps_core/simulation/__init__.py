@@ -8,7 +8,20 @@ comparisons, ties, final stacks and termination, only faster.  It supports
 what `check_batch_support` accepts; anything else raises `BatchUnsupported`
 naming it, never a silent fallback.
 
-This package needs numpy and numba (the ``sim`` extra); importing
+The experiments around it:
+
+- `simulate(rules, strategies, games=N, seed=S, engine="batch" | "rules")`:
+  N games into a pandas DataFrame, one row per game (`experiments`), the
+  same rows from both engines;
+- `sweep(..., over={...}, executor=...)`: the same over a grid of seats,
+  decks, strategies and rule options, on any `concurrent.futures.Executor`
+  (`sweeps`);
+- `strategy_ladder(deck, games=N, seed=S)`: a round robin of the classic
+  strategies rated on the Elo scale with bootstrap intervals (`ladder`);
+- `first_chooser_share`, `gamblers_ruin_lengths`, `card_winningness`: what
+  the games say (`summaries`).
+
+This package needs numpy, numba and pandas (the ``sim`` extra); importing
 `toptrumps_core` alone never loads them.
 """
 
@@ -21,5 +34,30 @@ from toptrumps_core.simulation.batch import (
     check_batch_support,
     play_batch,
 )
+from toptrumps_core.simulation.experiments import ENGINES, MAX_GAMES, game_seeds, simulate
+from toptrumps_core.simulation.ladder import LADDER_STRATEGIES, Ladder, PairScore, elo_ratings, strategy_ladder
+from toptrumps_core.simulation.summaries import card_winningness, first_chooser_share, gamblers_ruin_lengths
+from toptrumps_core.simulation.sweeps import SWEEP_KEYS, SerialExecutor, sweep
 
-__all__ = ["BATCH_STRATEGIES", "BatchGames", "BatchUnsupported", "check_batch_support", "play_batch"]
+__all__ = [
+    "BATCH_STRATEGIES",
+    "ENGINES",
+    "LADDER_STRATEGIES",
+    "MAX_GAMES",
+    "SWEEP_KEYS",
+    "BatchGames",
+    "BatchUnsupported",
+    "Ladder",
+    "PairScore",
+    "SerialExecutor",
+    "card_winningness",
+    "check_batch_support",
+    "elo_ratings",
+    "first_chooser_share",
+    "gamblers_ruin_lengths",
+    "game_seeds",
+    "play_batch",
+    "simulate",
+    "strategy_ladder",
+    "sweep",
+]

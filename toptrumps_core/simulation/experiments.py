@@ -1,0 +1,400 @@
+"""Experiments: many classic games into one pandas DataFrame, one row per game (rules C1-C12, P5).
+
+`simulate(rules, strategies, games=N, seed=S, engine=...)` plays N classic
+games and returns a `pandas.DataFrame` with one row per game:
+
+- ``game`` (0..N-1) and ``seed``, the game's own seed: game ``i`` is
+  ``play(rules, strategies, seed=seed)`` with ``seed`` drawn from the stream
+  ``f"game/{i}"`` of S (`game_seeds`, the derivation lesson 1 uses), fixed
+  before any game is played, so a run split into chunks, on any executor,
+  gives the same rows;
+- ``deck``, ``seats`` and every rule option of `ClassicRules` by its RULES.md
+  name (``leftover`` C2, ``collect_order`` C4, ``no_data`` C6,
+  ``look_at_last`` C10, ``round_limit`` C11);
+- ``strategy_0`` .. ``strategy_{seats-1}``: the strategy name of each seat;
+- ``termination`` (``"last_stack"`` C7, ``"draw_all_out"`` C7,
+  ``"round_limit"`` C11, ``"unfinished"`` C12), ``winner`` (the one winning
+  seat, or <NA> for a draw or an unfinished game: an unfinished game is never
+  won, C12), ``won_0`` .. (True for every winning seat, two or more for a
+  draw) and ``draw``;
+- ``comparisons`` (every comparison, ties included: C11's rounds), ``ties``
+  (comparisons whose best value was shared or had no data, C5, C6), and
+  ``stack_0`` .. : each seat's cards at the end.
+
+Two engines play the same games: ``engine="rules"`` steps the exact rules
+engine (`toptrumps_core.play.Match`), for every option and strategy;
+``engine="batch"`` runs the compiled batch engine
+(`toptrumps_core.simulation.batch`) where it supports the options and the
+strategies, and raises `RuleOptionError` naming what it does not support,
+never falling back silently.  Both give equal rows.
+
+pandas (and the batch engine's numpy) load only when this module is
+imported; importing `toptrumps_core` alone never loads them.
+
+Rules version: 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal
+
+import pandas as pd
+
+from toptrumps_core.chance import stream
+from toptrumps_core.classic import ClassicRules
+from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.events import Revealed, Tied
+from toptrumps_core.play import DEFAULT_MAX_ACTIONS, Match
+from toptrumps_core.progress import Progress, ProgressReporter
+from toptrumps_core.protocol import Termination
+from toptrumps_core.simulation.batch import BatchUnsupported, check_batch_support, play_batch
+from toptrumps_core.strategies import get_strategy
+
+__all__ = [
+    "DEFAULT_MAX_ACTIONS",
+    "ENGINES",
+    "MAX_GAMES",
+    "OPTION_COLUMNS",
+    "Columns",
+    "Engine",
+    "StrategyNames",
+    "check_batch",
+    "check_batch_cap",
+    "check_engine",
+    "check_games",
+    "check_max_actions",
+    "check_strategies",
+    "game_seeds",
+    "play_games",
+    "simulate",
+    "to_frame",
+]
+
+Engine = Literal["batch", "rules"]
+"""Which engine plays: the compiled batch engine, or the exact rules engine."""
+ENGINES: tuple[Engine, ...] = ("batch", "rules")
+
+StrategyNames = str | Sequence[str]
+"""One strategy name for every seat (``"random"``), or one name per seat."""
+
+MAX_GAMES = 10_000_000
+"""Most games one `simulate` call plays."""
+OPTION_COLUMNS = ("leftover", "collect_order", "no_data", "look_at_last", "round_limit")
+"""The rule options written in every row, by their RULES.md names (C2, C4, C6, C10, C11)."""
+
+Columns = dict[str, list[Any]]
+"""A chunk of rows as columns: name -> one value per game."""
+
+
+def game_seeds(seed: int | str, games: int, *, first: int = 0) -> list[int]:
+    """Returns the seeds of games ``first .. first + games - 1`` of a run seeded `seed`.
+
+    Game ``i`` takes ``stream(seed, f"game/{i}").randrange(2**32)``
+    (`toptrumps_core.chance.stream`): fixed by the run's seed and the game's
+    index alone, so any split into chunks gives the same games.
+
+    Args:
+        seed: The run's seed (int or str).
+        games: How many seeds, >= 0.
+        first: The index of the first game.
+
+    Example:
+        >>> game_seeds(7, 3) == game_seeds(7, 5)[:3] == [*game_seeds(7, 1), *game_seeds(7, 2, first=1)]
+        True
+    """
+    return [stream(seed, f"game/{index}").randrange(2**32) for index in range(first, first + games)]
+
+
+def check_games(games: object, what: str = "games") -> int:
+    """Returns `games` if it is a whole number from 1 to `MAX_GAMES`.
+
+    Raises:
+        RuleOptionError: If it is not (the message names `what`).
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise RuleOptionError(f"{what} must be a whole number from 1 to {MAX_GAMES:,}; got {games!r}")
+    return games
+
+
+def check_strategies(strategies: object, seats: int) -> tuple[str, ...]:
+    """Returns one known strategy name per seat.
+
+    Args:
+        strategies: One name for every seat, or a sequence of one name per seat.
+        seats: The game's seat count.
+
+    Raises:
+        RuleOptionError: If the count differs from `seats` or a name is
+            unknown (the message names the seat and lists the known names).
+
+    Example:
+        >>> check_strategies("random", 3)
+        ('random', 'random', 'random')
+    """
+    if isinstance(strategies, str):
+        strategies = (strategies,) * seats
+    if not isinstance(strategies, Sequence):
+        raise RuleOptionError(f"strategies must be a strategy name or one name per seat ({seats}); got {strategies!r}")
+    if len(strategies) != seats:
+        raise RuleOptionError(f"expected {seats} strategy names, one per seat; got {len(strategies)}: {strategies!r}")
+    for seat, name in enumerate(strategies):
+        if not isinstance(name, str):
+            raise RuleOptionError(f"seat {seat}: strategies are given by name, such as 'random'; got {name!r}")
+        try:
+            get_strategy(name)
+        except ValueError as err:
+            raise RuleOptionError(f"seat {seat}: {err}") from None
+    return tuple(strategies)
+
+
+def _check_rules(rules: object) -> ClassicRules:
+    if not isinstance(rules, ClassicRules):
+        raise RuleOptionError(f"rules must be ClassicRules (the lab simulates classic play); got {rules!r}")
+    return rules
+
+
+def check_engine(engine: object) -> Engine:
+    """Returns `engine` if it is one of `ENGINES`; else raises RuleOptionError naming them."""
+    if engine not in ENGINES:
+        raise RuleOptionError(f"engine must be one of {', '.join(map(repr, ENGINES))}; got {engine!r}")
+    return engine
+
+
+def check_max_actions(max_actions: object) -> int:
+    """Returns `max_actions` if it is a whole number >= 2 (rule C12); else raises RuleOptionError."""
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 2:
+        raise RuleOptionError(f"max_actions must be a whole number >= 2 (rule C12); got {max_actions!r}")
+    return max_actions
+
+
+def _empty_columns(rules: ClassicRules) -> Columns:
+    names = ["game", "seed", "deck", "seats", *OPTION_COLUMNS]
+    names += [f"strategy_{seat}" for seat in range(rules.seats)]
+    names += ["termination", "winner", "draw", *(f"won_{seat}" for seat in range(rules.seats))]
+    names += ["comparisons", "ties", *(f"stack_{seat}" for seat in range(rules.seats))]
+    return {name: [] for name in names}
+
+
+def _add_row(
+    columns: Columns,
+    rules: ClassicRules,
+    strategies: Sequence[str],
+    game: int,
+    seed: int,
+    result: tuple[Termination, frozenset[int], int, int, Sequence[int]],
+) -> None:
+    """Appends one game's row; `result` is (termination, winners, comparisons, ties, stack sizes)."""
+    termination, winners, comparisons, ties, stacks = result
+    row: dict[str, Any] = {"game": game, "seed": seed, "deck": rules.deck.name, "seats": rules.seats}
+    row.update({name: getattr(rules, name) for name in OPTION_COLUMNS})
+    row.update({f"strategy_{seat}": name for seat, name in enumerate(strategies)})
+    row["termination"] = termination.value
+    row["winner"] = next(iter(winners)) if len(winners) == 1 else None
+    row["draw"] = len(winners) > 1
+    row.update({f"won_{seat}": seat in winners for seat in range(rules.seats)})
+    row.update({"comparisons": comparisons, "ties": ties})
+    row.update({f"stack_{seat}": int(size) for seat, size in enumerate(stacks)})
+    for name, value in row.items():
+        columns[name].append(value)
+
+
+def _rules_game(
+    rules: ClassicRules, strategies: Sequence[str], seed: int, max_actions: int
+) -> tuple[Termination, frozenset[int], int, int, tuple[int, ...]]:
+    """Plays one game on the rules engine: (termination, winners, comparisons, ties, stack sizes)."""
+    match = Match(rules, list(strategies), seed=seed, max_actions=max_actions)
+    match.advance()
+    outcome = match.record.outcome
+    assert outcome is not None  # the driver plays to an outcome or to the cap (C12)
+    comparisons = ties = 0
+    for event in match.events:
+        if isinstance(event, Revealed):
+            comparisons += 1
+        elif isinstance(event, Tied):
+            ties += 1
+    return outcome.termination, outcome.winners, comparisons, ties, tuple(map(len, match.state.stacks))
+
+
+def play_games(
+    rules: ClassicRules,
+    strategies: Sequence[str],
+    seeds: Sequence[int],
+    *,
+    first: int = 0,
+    engine: Engine = "rules",
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    progress: Callable[[int], None] | None = None,
+) -> Columns:
+    """Plays one game per seed and returns the rows as columns (a chunk of `simulate`).
+
+    A plain module-level function of picklable arguments, so an executor's
+    worker process (or a Dask worker) can run it.
+
+    Args:
+        rules: Checked classic rules.
+        strategies: One checked strategy name per seat.
+        seeds: The games' own seeds, in order (`game_seeds`).
+        first: The ``game`` index of the first seed.
+        engine: ``"rules"`` or ``"batch"`` (checked by the caller).
+        max_actions: The cap per game (rule C12).
+        progress: Called with the games finished so far, or None.
+
+    Returns:
+        Column name -> one value per game, in seed order.
+    """
+    columns = _empty_columns(rules)
+    if engine == "batch":
+        for game, result in enumerate(_batch_results(rules, strategies, seeds, max_actions), start=first):
+            _add_row(columns, rules, strategies, game, seeds[game - first], result)
+        if progress is not None:
+            progress(len(seeds))
+        return columns
+    for offset, seed in enumerate(seeds):
+        _add_row(columns, rules, strategies, first + offset, seed, _rules_game(rules, strategies, seed, max_actions))
+        if progress is not None:
+            progress(offset + 1)
+    return columns
+
+
+def _batch_results(
+    rules: ClassicRules, strategies: Sequence[str], seeds: Sequence[int], max_actions: int
+) -> list[tuple[Termination, frozenset[int], int, int, tuple[int, ...]]]:
+    """Plays the games on the batch engine: one (termination, winners, comparisons, ties, stacks) per seed."""
+    check_batch_cap(max_actions)
+    games = play_batch(rules, list(strategies), list(seeds))
+    return [
+        (termination, frozenset(seat for seat, won in enumerate(row) if won), comparisons, ties, tuple(stacks))
+        for termination, row, comparisons, ties, stacks in zip(
+            games.terminations(),
+            games.winners.tolist(),
+            games.comparisons.tolist(),
+            games.ties.tolist(),
+            games.stack_sizes.tolist(),
+            strict=True,
+        )
+    ]
+
+
+def check_batch_cap(max_actions: int) -> None:
+    """Raises `BatchUnsupported` unless `max_actions` is the driver's cap, the one the batch engine plays (C12)."""
+    if max_actions != DEFAULT_MAX_ACTIONS:
+        raise BatchUnsupported(
+            f"the batch engine stops a game at the driver's cap of {DEFAULT_MAX_ACTIONS:,} actions (rule C12); "
+            f"got max_actions={max_actions!r}: use engine='rules' for another cap"
+        )
+
+
+def to_frame(columns: Columns | Sequence[Columns], *, attrs: Mapping[str, Any] | None = None) -> pd.DataFrame:
+    """Returns chunks of rows (`play_games`' columns) as one DataFrame, in the order given.
+
+    Seats that a chunk lacks (a sweep over seats) are <NA> in its rows.
+    ``winner`` is a nullable integer column (<NA>: no single winner).
+    """
+    chunks = [columns] if isinstance(columns, dict) else list(columns)
+    frames = [pd.DataFrame(chunk) for chunk in chunks if chunk and len(next(iter(chunk.values())))]
+    frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(_empty_columns_for_no_games())
+    frame["winner"] = frame["winner"].astype("Int64")
+    for name in ("look_at_last", "round_limit"):
+        frame[name] = frame[name].astype("Int64")
+    seat_ints = [name for name in frame.columns if name.startswith("stack_")]
+    if frame[seat_ints].isna().any().any():
+        frame[seat_ints] = frame[seat_ints].astype("Int64")
+    if attrs:
+        frame.attrs.update(attrs)
+    return frame
+
+
+def _empty_columns_for_no_games() -> Columns:
+    names = ["game", "seed", "deck", "seats", *OPTION_COLUMNS, "termination", "winner", "draw", "comparisons", "ties"]
+    return {name: [] for name in names}
+
+
+def simulate(
+    rules: ClassicRules,
+    strategies: StrategyNames = "random",
+    *,
+    games: int = 1000,
+    seed: int | str = 1,
+    engine: Engine = "batch",
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    progress: Progress = True,
+    chunk_games: int = 2000,
+) -> pd.DataFrame:
+    """Plays `games` classic games and returns one row per game (rules C1-C12, P5).
+
+    Game ``i`` is ``play(rules, strategies, seed=game_seeds(seed, games)[i],
+    max_actions=max_actions)`` on either engine; the columns are listed in
+    this module's docstring.  ``frame.attrs`` holds the run's ``seed``,
+    ``engine`` and ``max_actions``.
+
+    Args:
+        rules: The classic rules: deck, seats, options.
+        strategies: One strategy name for every seat, or one per seat
+            (``"random"``, ``"best_value"``, ``"best_rank"``,
+            ``"card_counting"``, or a difficulty such as ``"hard"``).
+        games: How many games, 1..`MAX_GAMES`.
+        seed: The run's seed (int or str).
+        engine: ``"batch"`` (default; fast) or ``"rules"`` (exact, every
+            option and strategy).
+        max_actions: The cap per game (rule C12): a game still going after
+            this many actions is unfinished, with no winner.
+        progress: None or False for no report, True for a ``tqdm.auto`` bar
+            (a widget in a notebook, text in a terminal), or a function
+            called with ``(done, games)``.
+        chunk_games: Games per step of the batch engine (the bar moves
+            between steps), >= 1.
+
+    Returns:
+        A `pandas.DataFrame` with one row per game, in game order.
+
+    Raises:
+        RuleOptionError: If an argument is out of range or misspelt (the
+            message names it), or ``engine="batch"`` does not support an
+            option or strategy (the message names them; use
+            ``engine="rules"``).
+
+    Example:
+        >>> from toptrumps_core import load_deck
+        >>> frame = simulate(ClassicRules(load_deck("animals")), "random", games=3, seed=2,
+        ...                  engine="rules", progress=False)
+        >>> list(frame["game"]), set(frame["termination"]) <= {"last_stack", "draw_all_out", "unfinished"}
+        ([0, 1, 2], True)
+    """
+    rules = _check_rules(rules)
+    names = check_strategies(strategies, rules.seats)
+    games = check_games(games)
+    engine = check_engine(engine)
+    max_actions = check_max_actions(max_actions)
+    chunk_games = check_games(chunk_games, "chunk_games")
+    if engine == "batch":
+        check_batch(rules, names, max_actions)
+    seeds = game_seeds(seed, games)
+    reporter = ProgressReporter(progress, games, f"games ({engine} engine)")
+    chunks: list[Columns] = []
+    try:
+        step = chunk_games if engine == "batch" else games
+        for first in range(0, games, step):
+            done = first
+
+            def tick(finished: int, done: int = done) -> None:
+                reporter.update(done + finished)
+
+            part = seeds[first : first + step]
+            chunks.append(
+                play_games(rules, names, part, first=first, engine=engine, max_actions=max_actions, progress=tick)
+            )
+    finally:
+        reporter.close()
+    return to_frame(chunks, attrs={"seed": seed, "engine": engine, "max_actions": max_actions})
+
+
+def check_batch(rules: ClassicRules, strategies: Sequence[str], max_actions: int = DEFAULT_MAX_ACTIONS) -> None:
+    """Raises `BatchUnsupported` naming the options, strategies or cap the batch engine does not play.
+
+    Raises:
+        BatchUnsupported: From `toptrumps_core.simulation.batch.check_batch_support`, or
+            for a cap other than the driver's (`check_batch_cap`).
+    """
+    check_batch_cap(max_actions)
+    check_batch_support(rules, list(strategies))
