@@ -16,15 +16,25 @@ Rules card:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from toptrumps_core.classic import ClassicRules
+from toptrumps_core.chance import stream
+from toptrumps_core.classic import MAX_SEATS, MIN_SEATS, ClassicRules
+from toptrumps_core.comparison import category_ranks
 from toptrumps_core.errors import RuleOptionError
-from toptrumps_core.protocol import Termination
+from toptrumps_core.play import DEFAULT_MAX_ACTIONS
+from toptrumps_core.protocol import Finite, Lot, Termination, UniformPermutation
+from toptrumps_core.simulation.kernel import play_games
+from toptrumps_core.simulation.twister import sample_draws, start_state
+from toptrumps_core.strategies import BestRank, BestValue, RandomStrategy, get_strategy
 
 __all__ = ["BATCH_STRATEGIES", "TERMINATIONS", "BatchGames", "BatchUnsupported", "check_batch_support", "play_batch"]
 
@@ -33,6 +43,14 @@ BATCH_STRATEGIES = ("random", "best_value", "best_rank")
 
 TERMINATIONS = (Termination.LAST_STACK, Termination.DRAW_ALL_OUT, Termination.ROUND_LIMIT, Termination.UNFINISHED)
 """`BatchGames.termination` codes: code k means ``TERMINATIONS[k]``."""
+
+
+_SUPPORTED = (RandomStrategy, BestValue, BestRank)
+_MAX_CARDS = 32767  # card numbers are int16
+_SEED_LIMIT = 10**18
+_NO_CAP = 2**62
+_LANES = 128  # streams seeded side by side (see twister.seed_streams)
+_CHUNKS_PER_THREAD = 8  # work split finer than the threads, so that a slow chunk does not hold up the rest
 
 
 class BatchUnsupported(RuleOptionError):
@@ -76,42 +94,243 @@ class BatchGames:
         return tuple(TERMINATIONS[code] for code in self.termination.tolist())
 
     def stacks(self, game: int) -> tuple[tuple[int, ...], ...]:
-        """Returns game `game`'s final stacks: one tuple of card numbers per seat, top first."""
-        raise NotImplementedError
+        """Returns game `game`'s final stacks: one tuple of card numbers per seat, top first.
+
+        Raises:
+            IndexError: If there is no game `game`.
+        """
+        row = self.final_cards[game].tolist()
+        out: list[tuple[int, ...]] = []
+        at = 0
+        for count in self.stack_sizes[game].tolist():
+            out.append(tuple(row[at : at + count]))
+            at += count
+        return tuple(out)
 
     def pot(self, game: int) -> tuple[int, ...]:
-        """Returns game `game`'s final pot, oldest card first (C5)."""
-        raise NotImplementedError
+        """Returns game `game`'s final pot, oldest card first (C5).
+
+        Raises:
+            IndexError: If there is no game `game`.
+        """
+        held = int(self.stack_sizes[game].sum())
+        return tuple(self.final_cards[game, held : held + int(self.pot_sizes[game])].tolist())
 
 
 def check_batch_support(rules: ClassicRules, strategies: Sequence[str]) -> None:
     """Raises `BatchUnsupported` unless the batch engine plays these rules and strategies.
 
+    Supported: `ClassicRules` with 2 to 6 seats (C1), either ``leftover``
+    (C2), ``collect_order="fixed"`` (C4), either ``no_data`` (C6),
+    ``look_at_last=None`` (C10), any ``round_limit`` (C11), and one
+    strategy name per seat whose player is one of `BATCH_STRATEGIES` (their
+    difficulty names ``"easy"``, ``"medium"``, ``"hard"`` too).
+
     Args:
         rules: Classic rules (C1-C12).
-        strategies: One strategy name per seat, from `BATCH_STRATEGIES`.
+        strategies: One strategy name per seat.
 
     Raises:
         BatchUnsupported: Naming every unsupported option, seat count and
             strategy at once.
+
+    Example:
+        >>> from toptrumps_core import ClassicRules, load_deck
+        >>> rules = ClassicRules(load_deck("animals"), seats=2, collect_order="shuffled")
+        >>> check_batch_support(rules, ["random", "card_counting"])
+        Traceback (most recent call last):
+        ...
+        toptrumps_core.simulation.batch.BatchUnsupported: the batch engine does not play: \
+collect_order='shuffled' (rule C4; it plays 'fixed'); seat 1: strategy 'card_counting' \
+(it plays 'random', 'best_value', 'best_rank')
     """
-    raise NotImplementedError
+    problems = _rule_problems(rules) + _strategy_problems(rules, strategies)
+    if problems:
+        raise BatchUnsupported("the batch engine does not play: " + "; ".join(problems))
 
 
-def play_batch(rules: ClassicRules, strategies: Sequence[str], seeds: Sequence[int], *, threads: int = 1) -> BatchGames:
+def _rule_problems(rules: object) -> list[str]:
+    if not isinstance(rules, ClassicRules):
+        return [f"{type(rules).__name__} (it plays ClassicRules only)"]
+    problems = []
+    if rules.seats > MAX_SEATS:
+        problems.append(f"seats={rules.seats} (rule C1; it plays {MIN_SEATS} to {MAX_SEATS})")
+    if rules.collect_order != "fixed":
+        problems.append(f"collect_order={rules.collect_order!r} (rule C4; it plays 'fixed')")
+    if rules.look_at_last is not None:
+        problems.append(f"look_at_last={rules.look_at_last!r} (rule C10; it plays None)")
+    if len(rules.deck.cards) > _MAX_CARDS:
+        problems.append(f"a deck of {len(rules.deck.cards)} cards (it plays up to {_MAX_CARDS})")
+    return problems
+
+
+def _strategy_problems(rules: object, strategies: Sequence[str]) -> list[str]:
+    if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
+        return [f"strategies={strategies!r} (it needs a list of strategy names, one per seat)"]
+    seats = rules.seats if isinstance(rules, ClassicRules) else len(strategies)
+    problems = []
+    if len(strategies) != seats:
+        problems.append(f"{len(strategies)} strategies for {seats} seats (one strategy name per seat)")
+    for seat, name in enumerate(strategies):
+        if not isinstance(name, str) or not isinstance(_player(name), _SUPPORTED):
+            shown = ", ".join(repr(n) for n in BATCH_STRATEGIES)
+            problems.append(f"seat {seat}: strategy {name!r} (it plays {shown})")
+    return problems
+
+
+def _player(name: str) -> object:
+    try:
+        return get_strategy(name)
+    except ValueError:
+        return None
+
+
+def play_batch(
+    rules: ClassicRules,
+    strategies: Sequence[str],
+    seeds: Sequence[int] | npt.NDArray[np.integer[Any]],
+    *,
+    threads: int = 1,
+    max_actions: int | None = DEFAULT_MAX_ACTIONS,
+) -> BatchGames:
     """Plays one classic game per seed, each exactly as ``play(rules, strategies, seed=seed)`` would.
 
     Args:
         rules: Classic rules that `check_batch_support` accepts.
         strategies: One strategy name per seat (`BATCH_STRATEGIES`).
-        seeds: The games' seeds, whole numbers of at most 18 digits.
-        threads: Worker threads, >= 1.
+        seeds: The games' seeds: whole numbers with ``abs(seed) < 10**18``.
+        threads: Worker threads, >= 1 (the compiled loop runs without
+            the GIL, so two threads use two cores).
+        max_actions: The cap of rule C12, as for `toptrumps_core.play.play`:
+            a game still going after this many actions is ``UNFINISHED``;
+            None for no cap.
 
     Returns:
         `BatchGames`, one row per seed in the order given.
 
     Raises:
-        BatchUnsupported: If the rules or strategies are not supported.
-        RuleOptionError: If a seed or `threads` is not valid.
+        BatchUnsupported: If the rules or strategies are not supported (see
+            `check_batch_support`), or this Python's ``random`` draws
+            differently from the engine's copy of it.
+        RuleOptionError: If a seed, `threads` or `max_actions` is not valid.
+
+    Example:
+        >>> from toptrumps_core import ClassicRules, load_deck, play
+        >>> rules = ClassicRules(load_deck("animals"), seats=3, round_limit=200)
+        >>> games = play_batch(rules, ["random", "best_rank", "best_value"], [1, 2, 3])
+        >>> record = play(rules, ["random", "best_rank", "best_value"], seed=2)
+        >>> int(games.comparisons[1]) == sum(type(a).__name__ == "ChooseCategory" for a in record.actions)
+        True
+        >>> games.terminations()[1] == record.outcome.termination
+        True
     """
-    raise NotImplementedError
+    check_batch_support(rules, strategies)
+    _check_python_draws()
+    seed_array = _seed_array(seeds)
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise RuleOptionError(f"threads must be a whole number >= 1; got {threads!r}")
+    if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
+        raise RuleOptionError(f"max_actions must be None or a whole number >= 1 (rule C12); got {max_actions!r}")
+    n, seats, cards = len(seed_array), rules.seats, len(rules.deck.cards)
+    ranks, candidates, counts = _tables(rules, strategies)
+    games = BatchGames(
+        seeds=seed_array,
+        winners=np.zeros((n, seats), dtype=np.bool_),
+        comparisons=np.zeros(n, dtype=np.int64),
+        ties=np.zeros(n, dtype=np.int64),
+        lots=np.zeros(n, dtype=np.int64),
+        termination=np.zeros(n, dtype=np.int8),
+        stack_sizes=np.zeros((n, seats), dtype=np.int16),
+        pot_sizes=np.zeros(n, dtype=np.int16),
+        final_cards=np.zeros((n, cards), dtype=np.int16),
+    )
+    block = max(1, _LANES // (seats + 1))
+
+    def run(first: int, last: int) -> None:
+        play_games(
+            seed_array, first, last, seats, ranks, candidates, counts,
+            rules.leftover == "deal_all", rules.no_data == "tie", rules.round_limit or 0,
+            _NO_CAP if max_actions is None else max_actions, block, start_state(),
+            games.winners, games.comparisons, games.ties, games.lots, games.termination,
+            games.stack_sizes, games.pot_sizes, games.final_cards,
+        )  # fmt: skip
+
+    if threads == 1 or n <= block:
+        run(0, n)
+    else:
+        chunk = max(block, -(-n // (threads * _CHUNKS_PER_THREAD)))
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            for done in [pool.submit(run, first, min(first + chunk, n)) for first in range(0, n, chunk)]:
+                done.result()
+    return games
+
+
+def _seed_array(seeds: Sequence[int] | npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]:
+    """Returns `seeds` as an int64 array, checked: whole numbers with ``abs(seed) < 10**18``."""
+    if isinstance(seeds, np.ndarray):
+        if seeds.ndim != 1 or seeds.dtype.kind not in "iu":
+            raise RuleOptionError(
+                f"seeds must be a 1-d array of whole numbers; got dtype {seeds.dtype}, shape {seeds.shape}"
+            )
+        values = seeds.astype(np.int64)
+        if len(values) and not np.array_equal(values, seeds):
+            raise RuleOptionError("seeds must be whole numbers with abs(seed) < 10**18")
+    else:
+        if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence):
+            raise RuleOptionError(f"seeds must be a list of whole numbers; got {seeds!r}")
+        bad = next((s for s in seeds if isinstance(s, bool) or not isinstance(s, int) or abs(s) >= _SEED_LIMIT), None)
+        if bad is not None:
+            raise RuleOptionError(f"seeds must be whole numbers with abs(seed) < 10**18; got {bad!r}")
+        values = np.array(seeds, dtype=np.int64)
+    if len(values) and int(np.abs(values).max()) >= _SEED_LIMIT:
+        raise RuleOptionError("seeds must be whole numbers with abs(seed) < 10**18")
+    return values
+
+
+def _tables(
+    rules: ClassicRules, strategies: Sequence[str]
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    """Returns the rank table (C4-C6) and each seat's candidate categories per top card.
+
+    A batch strategy's choice depends only on the chooser's top card: it
+    names one of the categories of best score (all of them for the random
+    player), drawn by ``randrange(count)``, in category order as the
+    strategy lists its legal actions.  The scores are the strategies' own.
+    """
+    deck = rules.deck
+    cards, categories = len(deck.cards), len(deck.categories)
+    ranks = np.array([[-1 if r is None else r for r in row] for row in category_ranks(deck)], dtype=np.int16).reshape(
+        categories, cards
+    )
+    candidates = np.zeros((rules.seats, cards, categories), dtype=np.int8)
+    counts = np.zeros((rules.seats, cards), dtype=np.int64)
+    view = rules.observe(rules.initial_state(), 0)  # what every seat knows of the deck
+    for seat, name in enumerate(strategies):
+        player = _player(name)
+        for c, card in enumerate(deck.cards):
+            if isinstance(player, RandomStrategy):
+                best = list(range(categories))
+            else:
+                assert isinstance(player, (BestValue, BestRank))  # check_batch_support passed
+                scores = [player.score(view, card, k) for k in range(categories)]
+                best = [k for k, score in enumerate(scores) if score == max(scores)]
+            candidates[seat, c, : len(best)] = best
+            counts[seat, c] = len(best)
+    return ranks, candidates, counts
+
+
+@cache
+def _check_python_draws() -> None:
+    """Raises `BatchUnsupported` if this Python's ``random`` draws differ from the engine's copy (once)."""
+    for seed in (0, 7, -12, 987654321):
+        rng = stream(seed, "chance")
+        deal = list(UniformPermutation(30).sample(rng).order)
+        lot = Finite.uniform([Lot(s) for s in range(3)]).sample(rng)
+        assert isinstance(lot, Lot)
+        seat = stream(seed, "seat/0")
+        expected = [*deal, lot.seat, seat.randrange(1), seat.randrange(3)]
+        if sample_draws(seed, 30, 3) != expected:
+            raise BatchUnsupported(
+                f"the batch engine's copy of Python's random draws differs on Python {sys.version.split()[0]}; "
+                "use the rules engine (toptrumps_core.play)"
+            )
