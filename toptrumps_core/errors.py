@@ -10,6 +10,7 @@ Messages quote the offending input with ``!r`` and say what was expected.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 __all__ = [
@@ -39,6 +40,8 @@ class DeckError(TopTrumpsError, ValueError):
         field: Name of the field or category at fault, or None.
         expected: What a valid value looks like.
         got: The offending value, or None.
+        problems: Every problem found in the file, this one first (see
+            `DeckError.of_all`); ``(self,)`` for a single problem.
     """
 
     def __init__(
@@ -69,6 +72,37 @@ class DeckError(TopTrumpsError, ValueError):
         if got is not None:
             message += f"; got {got!r}"
         super().__init__(message)
+        self.problems: tuple[DeckError, ...] = (self,)
+
+    @staticmethod
+    def of_all(problems: Sequence[DeckError]) -> DeckError:
+        """Returns the one error to raise for several problems in one file (rule D4).
+
+        The first problem is raised, so its message, line and field are the
+        ones a single-problem file would give; the message adds how many more
+        there are, and ``problems`` holds them all, in file order, so a page
+        can list every one with its line and field.
+
+        Args:
+            problems: One or more errors of the same file, in file order.
+
+        Raises:
+            ValueError: If `problems` is empty.
+
+        Example:
+            >>> err = DeckError.of_all([DeckError("d.csv", line=3, expected="a number"),
+            ...                         DeckError("d.csv", line=5, expected="a card name")])
+            >>> str(err), [p.line for p in err.problems]
+            ('d.csv, line 3: expected a number (and 1 more problem in the file)', [3, 5])
+        """
+        if not problems:
+            raise ValueError("of_all needs at least one problem")
+        first = problems[0]
+        more = len(problems) - 1
+        if more:
+            first.args = (f"{first.args[0]} (and {more} more problem{'s' if more > 1 else ''} in the file)",)
+        first.problems = tuple(problems)
+        return first
 
     def __reduce__(self) -> tuple[object, ...]:
         # Keyword-only arguments: rebuild through a helper so the error pickles

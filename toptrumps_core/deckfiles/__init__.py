@@ -5,7 +5,10 @@ A deck file is plain text a teacher can write.  Loading is all or nothing
 either a complete, frozen `Deck` comes back or exactly one `DeckError` is
 raised.  The error names the file, the line when it can be found, the card
 (by name, or ``'#3'`` for the third card when it has no usable name), the
-field, what was expected and what was found.  Nothing else escapes: missing
+field, what was expected and what was found.  Its ``problems`` lists every
+problem found, so a teacher can fix a file in one go: each category's and
+each card's (or CSV row's) first problem, in file order; a problem in the
+file's top level or its header stops the check there.  Nothing else escapes: missing
 or unreadable files, text that is not UTF-8 and TOML syntax errors all become
 a `DeckError`.
 

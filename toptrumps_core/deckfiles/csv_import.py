@@ -11,6 +11,7 @@ import io
 import os
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from toptrumps_core.cards import MAX_CATEGORIES, MIN_CARDS, MIN_CATEGORIES, Card, Category, Deck, Value
@@ -153,6 +154,16 @@ def _sniff_delimiter(text: str) -> str:
     return delimiter
 
 
+@dataclass(frozen=True)
+class _Columns:
+    """Where a CSV file keeps what: the header's width, its special columns, its category columns."""
+
+    width: int
+    special: Mapping[str, int]
+    categories: tuple[tuple[Category, int], ...]
+    decimal_comma: bool
+
+
 class _CsvDeckReader:
     """Reads CSV text into a deck, or raises one DeckError."""
 
@@ -231,42 +242,15 @@ class _CsvDeckReader:
         cards: list[Card] = []
         names: set[str] = set()
         codes: dict[str, str] = {}
+        problems: list[DeckError] = []  # every row's first problem, so a teacher sees them all at once
+        columns = _Columns(len(header), special, tuple(zip(categories, category_columns, strict=True)), decimal_comma)
         for number, (line, row) in enumerate(rows[1:], start=1):
-            cells = [cell.strip() for cell in row]
-            name_cell = cells[special["name"]] if special["name"] < len(cells) else ""
-            label = name_cell or f"#{number}"
-
-            row_error = functools.partial(DeckError, self._path, line=line, card=label)  # this row's errors
-            if len(cells) < len(header) or any(cells[len(header) :]):
-                raise row_error(expected=f"{len(header)} cells, one per header column", got=len(cells))
-            if not name_cell:
-                raise row_error(field="name", expected="a card name", got=row[special["name"]])
-            if name_cell in names:
-                raise row_error(field="name", expected="a card name unique in the deck (rule D2)", got=name_cell)
-            names.add(name_cell)
-            code = cells[special["code"]] if "code" in special and cells[special["code"]] else None
-            if code is not None:
-                problem = code_problem(code, codes)
-                if problem is not None:
-                    raise row_error(field="code", expected=problem, got=code)
-                codes[code] = name_cell
-            values: list[Value] = []
-            for category, column in zip(categories, category_columns, strict=True):
-                try:
-                    values.append(value_from_text(cells[column], decimal_comma=decimal_comma))
-                except ValueError as err:
-                    expected = getattr(err, "expected", _CSV_VALUE_EXPECTED)
-                    raise row_error(field=category.name, expected=expected, got=row[column]) from None
-            cards.append(
-                Card(
-                    name_cell,
-                    tuple(values),
-                    categories,
-                    code=code,
-                    fact=cells[special["fact"]] if "fact" in special else "",
-                    picture=cells[special["picture"]] if "picture" in special else "",
-                )
-            )
+            try:
+                cards.append(self._card(number, line, row, columns, categories, names, codes))
+            except DeckError as err:
+                problems.append(err)
+        if problems:
+            raise DeckError.of_all(problems)
         if len(cards) < MIN_CARDS:
             raise DeckError(
                 self._path,
@@ -281,6 +265,51 @@ class _CsvDeckReader:
             return Deck(name, categories, tuple(cards), source=source, description=description)
         except DeckError as err:  # pragma: no cover - every case is checked above
             raise DeckError(self._path, card=err.card, field=err.field, expected=err.expected, got=err.got) from None
+
+    def _card(
+        self,
+        number: int,
+        line: int,
+        row: list[str],
+        columns: _Columns,
+        categories: tuple[Category, ...],
+        names: set[str],
+        codes: dict[str, str],
+    ) -> Card:
+        """Returns the card of one row, checked (rules D1, D2); adds its name and code to `names` and `codes`."""
+        special = columns.special
+        cells = [cell.strip() for cell in row]
+        name_cell = cells[special["name"]] if special["name"] < len(cells) else ""
+        label = name_cell or f"#{number}"
+        row_error = functools.partial(DeckError, self._path, line=line, card=label)  # this row's errors
+        if len(cells) < columns.width or any(cells[columns.width :]):
+            raise row_error(expected=f"{columns.width} cells, one per header column", got=len(cells))
+        if not name_cell:
+            raise row_error(field="name", expected="a card name", got=row[special["name"]])
+        if name_cell in names:
+            raise row_error(field="name", expected="a card name unique in the deck (rule D2)", got=name_cell)
+        names.add(name_cell)
+        code = cells[special["code"]] if "code" in special and cells[special["code"]] else None
+        if code is not None:
+            problem = code_problem(code, codes)
+            if problem is not None:
+                raise row_error(field="code", expected=problem, got=code)
+            codes[code] = name_cell
+        values: list[Value] = []
+        for category, column in columns.categories:
+            try:
+                values.append(value_from_text(cells[column], decimal_comma=columns.decimal_comma))
+            except ValueError as err:
+                expected = getattr(err, "expected", _CSV_VALUE_EXPECTED)
+                raise row_error(field=category.name, expected=expected, got=row[column]) from None
+        return Card(
+            name_cell,
+            tuple(values),
+            categories,
+            code=code,
+            fact=cells[special["fact"]] if "fact" in special else "",
+            picture=cells[special["picture"]] if "picture" in special else "",
+        )
 
     def _rows(self, text: str, delimiter: str) -> list[tuple[int, list[str]]]:
         """Returns the non-empty rows, each with the 1-based line it starts on."""

@@ -73,7 +73,9 @@ def parse_deck_toml(text: str, *, path: str | os.PathLike[str] | None = None) ->
         The whole, validated deck; every value an exact Fraction or None.
 
     Raises:
-        DeckError: At the first problem found: TOML syntax, missing or
+        DeckError: For the first problem found (its ``problems`` lists every
+            category's or every card's first problem, see
+            `DeckError.of_all`): TOML syntax, missing or
             unknown keys, wrong types, a direction other than "higher" or
             "lower", duplicate names or codes, a card with a missing, unknown
             or non-numeric value, a bad quartet code, fewer than 2 cards or
@@ -256,14 +258,20 @@ class _TomlDeckReader:
             raise self._count_error("categories", count, expected)
         result: list[Category] = []
         seen: set[str] = set()
+        problems: list[DeckError] = []  # every category's first problem; the cards need all of them right
         for index, table in enumerate(tables):
-            entry, name = self._named_entry("categories", index, count, table, seen)
-            unit = entry.text(table, "unit", 'a unit in quotes, e.g. "km/h"')
-            note = entry.text(table, "note", "a text in quotes")
-            direction = table.get("better", "higher")
-            if not isinstance(direction, str) or direction not in DIRECTIONS:
-                raise entry.error("better", '"higher" or "lower"', direction)
-            result.append(Category(name, unit, DIRECTIONS[direction], note))
+            try:
+                entry, name = self._named_entry("categories", index, count, table, seen)
+                unit = entry.text(table, "unit", 'a unit in quotes, e.g. "km/h"')
+                note = entry.text(table, "note", "a text in quotes")
+                direction = table.get("better", "higher")
+                if not isinstance(direction, str) or direction not in DIRECTIONS:
+                    raise entry.error("better", '"higher" or "lower"', direction)
+                result.append(Category(name, unit, DIRECTIONS[direction], note))
+            except DeckError as err:
+                problems.append(err)
+        if problems:
+            raise DeckError.of_all(problems)
         return tuple(result)
 
     # -- cards --------------------------------------------------------------
@@ -276,21 +284,39 @@ class _TomlDeckReader:
         names: set[str] = set()
         codes: dict[str, str] = {}
         result: list[Card] = []
+        problems: list[DeckError] = []  # every card's first problem, so a teacher sees them all at once
         for index, table in enumerate(tables):
-            entry, name = self._named_entry("cards", index, count, table, names)
-            raw_code = table.get("code")
-            code = None if raw_code is None else str(raw_code)
-            if code is not None:
-                problem = code_problem(raw_code, codes)
-                if problem is not None:
-                    raise entry.error("code", problem, raw_code)
-                codes[code] = name
-            picture = entry.text(table, "picture", "an emoji or image name in quotes")
-            fact = entry.text(table, "fact", "a text in quotes")
-            values = self._values(entry, table.get("values"), categories)
-            notes = self._notes(entry, table.get("notes", {}), categories)
-            result.append(Card(name, values, categories, code=code, fact=fact, picture=picture, notes=notes))
+            try:
+                result.append(self._card(index, count, table, categories, names, codes))
+            except DeckError as err:
+                problems.append(err)
+        if problems:
+            raise DeckError.of_all(problems)
         return tuple(result)
+
+    def _card(
+        self,
+        index: int,
+        count: int,
+        table: Mapping[str, object],
+        categories: tuple[Category, ...],
+        names: set[str],
+        codes: dict[str, str],
+    ) -> Card:
+        """Returns card `index`, checked (rules D1, D2); adds its name and code to `names` and `codes`."""
+        entry, name = self._named_entry("cards", index, count, table, names)
+        raw_code = table.get("code")
+        code = None if raw_code is None else str(raw_code)
+        if code is not None:
+            problem = code_problem(raw_code, codes)
+            if problem is not None:
+                raise entry.error("code", problem, raw_code)
+            codes[code] = name
+        picture = entry.text(table, "picture", "an emoji or image name in quotes")
+        fact = entry.text(table, "fact", "a text in quotes")
+        values = self._values(entry, table.get("values"), categories)
+        notes = self._notes(entry, table.get("notes", {}), categories)
+        return Card(name, values, categories, code=code, fact=fact, picture=picture, notes=notes)
 
     @staticmethod
     def _values(entry: _Entry, raw_values: object, categories: tuple[Category, ...]) -> tuple[Value, ...]:
