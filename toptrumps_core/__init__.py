@@ -30,6 +30,7 @@ from toptrumps_core.protocol import (
     Termination,
 )
 from toptrumps_core.record import GameRecord, get_family, register_family, replay
+from toptrumps_core.squads import Mission, MissionSlot, SquadsRules
 from toptrumps_core.strategies import (
     DIFFICULTIES,
     HUMAN,
@@ -63,11 +64,14 @@ __all__ = [
     "IllegalActionError",
     "JointAction",
     "Match",
+    "Mission",
+    "MissionSlot",
     "Outcome",
     "PickCard",
     "RandomStrategy",
     "RecordError",
     "RuleOptionError",
+    "SquadsRules",
     "Termination",
     "TopTrumpsError",
     "TournamentPlayer",

@@ -29,9 +29,10 @@ from typing import Any
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ClassicRules, ClassicView
 from toptrumps_core.deckfiles import load_deck
-from toptrumps_core.narration import Narrator, value_words
+from toptrumps_core.narration import Narrator, SquadsNarrator, value_words
 from toptrumps_core.play import SeatPlayer, play
 from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Event, Game
+from toptrumps_core.squads import SquadsRules, SquadsView
 from toptrumps_core.tournament.arena import ArenaRules
 from toptrumps_core.tournament.finale import FinaleRules
 from toptrumps_core.tournament.game import HiLoGame, TournamentRules
@@ -91,7 +92,7 @@ def specimens() -> tuple[Specimen, ...]:
 
     Every family registered with the record codec has one, named after it
     (classic, hilo, tournament, arena_hilo, head_to_head, my_game,
-    shoot_out, steal_a_pin, grab_two_pins, finale); they play on the
+    shoot_out, steal_a_pin, grab_two_pins, finale, squads); they play on the
     bundled decks with the default computer players.
 
     Raises:
@@ -151,6 +152,12 @@ def specimens() -> tuple[Specimen, ...]:
             start=_finale_start(FinaleRules(arena, seats=6, supply=60)),
             note="The Finale of six players on 9, 8, 8, 8, 8, 8 pins: the last dealt gets fewer (T16).",
         ),
+        Specimen(
+            "squads",
+            SquadsRules(animals, seats=3, tokens_to_win=6),
+            seed=3,
+            note="Top Trump Squads, three seats building at once, to 6 tokens (S1-S7).",
+        ),
     )
 
 
@@ -185,7 +192,11 @@ def transcript(
         RuleOptionError: If `players` are not valid for the rules.
     """
     record = play(rules, players, seed=seed, start=start)
-    narrator = Narrator(rules, names, **_scenario_context(start))
+    narrator: Narrator | SquadsNarrator
+    if isinstance(rules, SquadsRules):
+        narrator = SquadsNarrator(rules, names)
+    else:
+        narrator = Narrator(rules, names, **_scenario_context(start))
     family = str(getattr(rules, "family", type(rules).__name__))
     heading = title or family
     lines = [heading, "=" * len(heading)]
@@ -303,7 +314,7 @@ def _short(value: Any) -> str:
     return repr(value)
 
 
-def _view_text(view: Any, narrator: Narrator) -> str:
+def _view_text(view: Any, narrator: Narrator | SquadsNarrator) -> str:
     """Returns what the acting seat could see, in a line (its top card, the counts)."""
     match view:
         case ClassicView():
@@ -319,6 +330,8 @@ def _view_text(view: Any, narrator: Narrator) -> str:
                 parts.append(f"hands {list(view.hand_sizes)}")
             parts.append(f"tracks {list(view.tracks)}")
             return "; ".join(parts)
+        case SquadsView():
+            return f"round {view.round}; tokens {list(view.scores)}"
         case HiLoView():
             row = ", ".join("face down" if c is None else view.deck.cards[c].name for c in view.faces)
             category = "none yet" if view.category is None else view.deck.categories[view.category].name

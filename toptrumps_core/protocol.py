@@ -188,6 +188,8 @@ class Termination(Recorded, enum.Enum):
     """A tournament mini-game is over; its winners are the seats given pins (T9-T14)."""
     FINALE_WON = "finale_won"
     """The last player holding cards in the Finale won the tournament (T16)."""
+    TOKENS_REACHED = "tokens_reached"
+    """A Squads round ended with someone on 10 tokens or more; the highest score wins (S7)."""
 
 
 @dataclass(frozen=True, slots=True)

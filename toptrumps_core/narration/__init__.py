@@ -7,6 +7,7 @@ transcripts of `toptrumps_core.playthrough`:
 
 - `Narrator` (`card_games`): classic play, the tournament, its mini-games and
   the Finale, and Hi Lo;
+- `SquadsNarrator` (`squads`): Top Trump Squads (S1-S7);
 - `words`: the grammar they share (plurals, lists, values with their units,
   "You win" against "Computer 1 wins").
 
@@ -20,10 +21,22 @@ from __future__ import annotations
 from typing import get_args
 
 from toptrumps_core.narration.card_games import GameEvent, Narrator
+from toptrumps_core.narration.squads import SquadsEvent, SquadsNarrator
 from toptrumps_core.narration.words import SeatWords, and_list, capital, plural, value_words
 from toptrumps_core.protocol import Event
 
-__all__ = ["NARRATED_EVENTS", "GameEvent", "Narrator", "SeatWords", "and_list", "capital", "plural", "value_words"]
+__all__ = [
+    "NARRATED_EVENTS",
+    "GameEvent",
+    "Narrator",
+    "SeatWords",
+    "SquadsEvent",
+    "SquadsNarrator",
+    "and_list",
+    "capital",
+    "plural",
+    "value_words",
+]
 
-NARRATED_EVENTS: frozenset[type[Event]] = frozenset(get_args(GameEvent))
+NARRATED_EVENTS: frozenset[type[Event]] = frozenset(get_args(GameEvent)) | frozenset(get_args(SquadsEvent))
 """Every event class some narrator of this package tells (one union per family)."""

@@ -17,6 +17,8 @@ Carlo estimates that play the games (rule P5) and the lesson tables are in
 - `ties` (P4): `tie_chance`.
 - `intervals` (P5's arithmetic): `wilson_interval`, `mean_interval`,
   `z_score`, `Estimate`.
+- `settle` (S3, S5): Squads' slot odds, `win_chance`, `beaten_chance`,
+  `threshold_tokens`, `place_or_wait` ("place now or wait").
 - `unseen`: the argument checks the others share.
 
 Rules version: 1.
@@ -37,6 +39,15 @@ from toptrumps_core.probability.hilo import (
     hi_lo_plan,
 )
 from toptrumps_core.probability.intervals import CONFIDENCE, Estimate, mean_interval, wilson_interval, z_score
+from toptrumps_core.probability.settle import (
+    SettleOdds,
+    beaten_chance,
+    best_cards,
+    goal_key,
+    place_or_wait,
+    threshold_tokens,
+    win_chance,
+)
 from toptrumps_core.probability.ties import TieNoData, tie_chance
 from toptrumps_core.probability.unseen import category_index, check_unseen
 
@@ -49,16 +60,23 @@ __all__ = [
     "HiLoPins",
     "HiLoPlan",
     "HiLoPolicy",
+    "SettleOdds",
     "TieNoData",
+    "beaten_chance",
+    "best_cards",
     "best_hi_lo_policy",
     "category_index",
     "check_unseen",
     "comparison_odds",
     "expected_hi_lo_pins",
+    "goal_key",
     "hi_lo_odds",
     "hi_lo_plan",
     "mean_interval",
+    "place_or_wait",
+    "threshold_tokens",
     "tie_chance",
     "wilson_interval",
+    "win_chance",
     "z_score",
 ]

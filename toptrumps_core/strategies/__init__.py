@@ -6,6 +6,8 @@
   classic game.
 - `hilo`: `BestHiLo` (rules P1, P2) and `PolicyPlayer` for Hi Lo (T12).
 - `tournament`: `TournamentPlayer`, a player for every tournament decision.
+- `squads`: `RandomBuilder`, `ExpectedTokensBuilder`, `ThresholdBuilder`
+  for Squads (S3, S5).
 - `registry`: `get_strategy(name)`, `DIFFICULTIES`, and the default player
   (and judge) of each game family, which `play` and `Match` seat.
 
@@ -26,6 +28,7 @@ from toptrumps_core.strategies.registry import (
     register_default_judge,
     register_default_player,
 )
+from toptrumps_core.strategies.squads import ExpectedTokensBuilder, RandomBuilder, ThresholdBuilder
 from toptrumps_core.strategies.tournament import RandomTournamentPlayer, TournamentPlayer, deck_tie_chance
 
 __all__ = [
@@ -35,11 +38,14 @@ __all__ = [
     "BestRank",
     "BestValue",
     "CardCounting",
+    "ExpectedTokensBuilder",
     "Human",
     "PolicyPlayer",
+    "RandomBuilder",
     "RandomStrategy",
     "RandomTournamentPlayer",
     "Strategy",
+    "ThresholdBuilder",
     "TournamentPlayer",
     "deck_tie_chance",
     "default_judge",

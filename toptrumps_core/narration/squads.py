@@ -1,0 +1,144 @@
+"""Squads' sentences: the deal, the mission, building, the reveal slot by slot, the end (rules S1-S7).
+
+A `SquadsNarrator` is built from `SquadsRules` and the seats' names; fed
+the events of one game in order, it returns one sentence per event.  While
+building it names slots, never cards (nobody sees another's row, S3).
+
+    >>> from toptrumps_core.deckfiles import load_deck
+    >>> from toptrumps_core.squads import SquadsRules, SquadBuilt
+    >>> narrator = SquadsNarrator(SquadsRules(load_deck("animals"), seats=2), ["You", "Computer 1"])
+    >>> narrator.narrate(SquadBuilt(1))
+    "Computer 1's squad is built (S3)."
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from typing import NoReturn, TypeAlias, cast
+
+from toptrumps_core.events import GameEnded
+from toptrumps_core.narration.words import SeatWords, and_list, capital, plural, value_words
+from toptrumps_core.protocol import Event, Seat, Termination
+from toptrumps_core.squads import (
+    ROLE_NAMES,
+    CardPickedUp,
+    CardPlaced,
+    MissionChosen,
+    MissionSlot,
+    Role,
+    RoundScored,
+    SlotScored,
+    SquadBuilt,
+    SquadsDealt,
+    SquadsRevealed,
+    SquadsRules,
+)
+
+if sys.version_info >= (3, 11):
+    from typing import assert_never
+else:  # pragma: no cover - Python 3.10
+
+    def assert_never(value: NoReturn) -> NoReturn:
+        """Fails loudly on a value the `match` statement did not expect."""
+        raise AssertionError(f"unexpected value: {value!r}")
+
+
+__all__ = ["SquadsEvent", "SquadsNarrator"]
+
+SquadsEvent: TypeAlias = (
+    SquadsDealt
+    | MissionChosen
+    | CardPickedUp
+    | CardPlaced
+    | SquadBuilt
+    | SquadsRevealed
+    | SlotScored
+    | RoundScored
+    | GameEnded
+)
+"""Every event a game of Squads tells."""
+
+
+class SquadsNarrator(SeatWords):
+    """Turns the events of one Squads game, in order, into sentences.
+
+    Args:
+        rules: The game's rules (for the deck, the seats and the missions).
+        names: One name per seat; ``"You"`` is addressed in the second
+            person.  None: "Seat 0", "Seat 1"...
+
+    Raises:
+        ValueError: If `names` does not give one name per seat.
+    """
+
+    def __init__(self, rules: SquadsRules, names: Sequence[str] | None = None) -> None:
+        super().__init__(rules.seats, names)
+        self.rules = rules
+
+    def narrate_all(self, events: Iterable[Event]) -> list[str]:
+        """Returns one sentence per event, in order."""
+        return [self.narrate(event) for event in events]
+
+    def narrate(self, event: Event) -> str:
+        """Returns the sentence for `event`, the next event of the game.
+
+        Raises:
+            AssertionError: If `event` is not a Squads event.
+        """
+        match cast(SquadsEvent, event):
+            case SquadsDealt(round=number, maker=maker, cards_each=k):
+                makes = self._subject(maker, "make", "makes", start=False)
+                return (
+                    f"Round {number}: the whole deck is shuffled and everyone gets {plural(k, 'card')} face down "
+                    f"(S1, S6); {makes} the mission."
+                )
+            case MissionChosen(maker=maker, mission=mission):
+                roles = "; ".join(self._role(role, tokens, slot) for role, tokens, slot in mission.roles())
+                return f"{self._subject(maker, 'choose', 'chooses')} the mission {mission.title!r}: {roles} (S2)."
+            case CardPickedUp(seat=seat, slot=slot):
+                return f"{self._subject(seat, 'pick', 'picks')} up the card in slot {slot + 1} (S3)."
+            case CardPlaced(seat=seat, slot=slot, displaced=displaced):
+                then = ""
+                if displaced:
+                    then = f" and {'take' if self._you(seat) else 'takes'} the card that was there"
+                return f"{self._subject(seat, 'place', 'places')} a card face up in slot {slot + 1}{then} (S3)."
+            case SquadBuilt(seat=seat):
+                return f"{capital(self._whose(seat))} squad is built (S3)."
+            case SquadsRevealed(rows=rows):
+                return f"Every squad is built: {plural(len(rows), 'row')} turned over, the mission slots count (S4)."
+            case SlotScored(category=category, tokens=tokens, cards=cards, winners=winners):
+                name = self.rules.deck.categories[category].name
+                shown = ", ".join(self._played(seat, card, category) for seat, card in cards)
+                if not winners:
+                    return f"{name}: {shown}; no card has data, so nobody scores (S5)."
+                if len(winners) == 1:
+                    wins = self._subject(winners[0], "win", "wins")
+                    return f"{name}: {shown}. {wins} {plural(tokens, 'token')} (S5)."
+                who = capital(self._seats(winners))
+                return f"{name}: {shown}. {who} tie for best and win {plural(tokens, 'token')} each (S5)."
+            case RoundScored(round=number, tokens=won, scores=scores):
+                totals = ", ".join(f"{self._whom(s)} {t}" for s, t in enumerate(scores))
+                gained = and_list([f"{self._whom(s)} +{w}" for s, w in enumerate(won) if w]) or "nobody scored"
+                return f"Round {number} scored: {gained}. Tokens: {totals}."
+            case GameEnded(outcome=outcome):
+                best = sorted(outcome.winners)
+                assert outcome.termination is Termination.TOKENS_REACHED
+                if len(best) == 1:
+                    wins = self._subject(best[0], "win", "wins", start=False)
+                    return f"Game over: {wins} with the most tokens (S7)."
+                return f"Game over: {self._seats(best)} share the most tokens, a tie (S7)."
+            case _:
+                assert_never(cast(NoReturn, event))
+
+    def _role(self, role: Role, tokens: int, slot: MissionSlot) -> str:
+        """Returns one role of a mission in words: "Critical (3 tokens): Height, highest"."""
+        deck = self.rules.deck
+        category = deck.categories[deck.category_index(slot.category)]
+        return f"{ROLE_NAMES[role]} ({plural(tokens, 'token')}): {slot.describe(category)}"
+
+    def _played(self, seat: Seat, card: int, category: int) -> str:
+        """Returns a seat's card in a slot with its value: "your Lion 80 km/h"."""
+        deck = self.rules.deck
+        value = value_words(deck.categories[category], deck.cards[card].values[category])
+        return f"{self._whose(seat)} {deck.cards[card].name} {value}"
