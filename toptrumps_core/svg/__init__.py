@@ -32,6 +32,7 @@ Modules, by what they draw:
 - `faces`: a card face up (`card`); `backs`: a card back and a stack
   (`face_down`, `stack`); `comparisons`: one comparison (`comparison`);
   `decks`: a deck grid (`deck`);
+- `squads` (`mission_card`, `squad_row`): Top Trump Squads;
 - `card_arena` (`arena`), `spinners` (`spinner`, `sector_angle`,
   `sector_label`) and `pin_track` (`pin_tracks`): the tournament;
 - `elements` (the `Svg` string and shapes), `palette` (fonts and colours),
@@ -60,6 +61,7 @@ from toptrumps_core.svg.palette import COLOURS, EMOJI_FONT, SANS_FONT
 from toptrumps_core.svg.pin_track import PIN_TRACKS_WIDTH_PX, pin_tracks
 from toptrumps_core.svg.sizes import CARD_BACK_HEIGHT_PX, CARD_WIDTH_PX, DECK_CARD_WIDTH_PX, STACK_WIDTH_PX
 from toptrumps_core.svg.spinners import SECTOR_LABELS, SPINNER_WIDTH_PX, sector_angle, sector_label, spinner
+from toptrumps_core.svg.squads import mission_card, squad_row
 
 __all__ = [
     "ARENA_WIDTH_PX",
@@ -79,9 +81,11 @@ __all__ = [
     "comparison",
     "deck",
     "face_down",
+    "mission_card",
     "pin_tracks",
     "sector_angle",
     "sector_label",
     "spinner",
+    "squad_row",
     "stack",
 ]

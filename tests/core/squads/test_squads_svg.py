@@ -1,0 +1,55 @@
+"""Squads pictures: the mission card and a row of slots (rules S1-S5), said in words as well as drawn."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from toptrumps_core import load_deck
+from toptrumps_core.squads import bundled_missions
+from toptrumps_core.svg import mission_card, squad_row
+from toptrumps_core.svg.squads import row_width
+
+DECK = load_deck("animals")
+MISSION = bundled_missions(DECK)[2]  # The zoo's new baby: Gestation nearest 100, Weight nearest 50, Lifespan
+
+
+def _desc(svg: str) -> str:
+    root = ET.fromstring(svg)
+    return root.findtext("{http://www.w3.org/2000/svg}desc") or ""
+
+
+def test_s2_the_mission_card_draws_the_tokens_above_each_mission_slot_and_says_the_goals() -> None:
+    svg = mission_card(MISSION, DECK)
+    assert svg.count("★") == 6  # 3 + 2 + 1 tokens
+    assert "not in this" in svg  # Top speed is not in this mission (S4)
+    assert "nearest to" in svg and "days" in svg
+    desc = _desc(svg)
+    assert "Critical, 3 tokens: Gestation nearest to 100 days" in desc
+    assert "Useful, 1 token: Lifespan, highest" in desc
+
+
+def test_s3_a_row_shows_face_down_backs_the_empty_slot_and_the_card_in_hand_in_words() -> None:
+    svg = squad_row(DECK, [0, None, None, None], mission=MISSION, empty_slot=2, held=5, name="You")
+    desc = _desc(svg)
+    assert "slot 1, Top speed: Cheetah face up" in desc
+    assert "slot 2, Weight (2 tokens): face down" in desc
+    assert "slot 3, Lifespan (1 token): empty" in desc
+    assert f"Card in hand: {DECK.cards[5].name}." in desc
+    hidden = [c.name for i, c in enumerate(DECK.cards) if i not in (0, 5)]
+    assert not any(name in svg for name in hidden)  # a face-down card's face is never drawn
+
+
+def test_s5_a_revealed_row_marks_the_slots_won_in_words_and_colour() -> None:
+    svg = squad_row(DECK, [0, 1, 2, 3], mission=MISSION, results={3: "WON +3", 1: "lost"}, winners=[3])
+    assert "WON +3" in svg and "lost" in svg
+    assert "slot 4, Gestation (3 tokens): " in _desc(svg) and "WON +3" in _desc(svg)
+
+
+def test_rows_and_mission_cards_line_up_and_refuse_bad_input() -> None:
+    assert f'viewBox="0 0 {row_width(DECK):.0f}' in mission_card(MISSION, DECK).replace(".0 ", " ")
+    with pytest.raises(ValueError, match="one entry per slot"):
+        squad_row(DECK, [0, 1])
+    with pytest.raises(ValueError):
+        squad_row(DECK, [0, 1, 2, 99])
