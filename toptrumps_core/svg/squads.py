@@ -120,9 +120,9 @@ def mission_card(
     height = TITLE_BAND_PX + story_h + TOKEN_BAND_PX + COLUMN_BAND_PX + SLOT_GAP_PX
     tokens_by_slot = mission.tokens_by_category(deck)
     parts = []
-    for role, tokens, slot in mission.roles():
-        category = deck.categories[deck.category_index(slot.category)]
-        parts.append(f"{ROLE_NAMES[role]}, {tokens} token{'s' if tokens > 1 else ''}: {slot.describe(category)}")
+    for role, count, goal in mission.roles():
+        category = deck.categories[deck.category_index(goal.category)]
+        parts.append(f"{ROLE_NAMES[role]}, {count} token{'s' if count > 1 else ''}: {goal.describe(category)}")
     desc = f"Mission {mission.title}. {mission.story} " + "; ".join(parts) + "."
     root = new_root(width, height, scale, f"Mission: {mission.title}", desc)
     draw_rect(root, 0, 0, width, height, fill=palette["card"], rx=CORNER_PX, stroke=palette["border"], stroke_width=4)
@@ -152,14 +152,14 @@ def mission_card(
         x = _slot_x(index)
         cx = x + SLOT_WIDTH_PX / 2
         tokens = tokens_by_slot[index]
-        role = mission.slot_of(deck, index)
-        fill = palette["picture"] if role else palette["row_alt"]
+        placed = mission.slot_of(deck, index)
+        fill = palette["picture"] if placed else palette["row_alt"]
         draw_rect(root, x, top, SLOT_WIDTH_PX, TOKEN_BAND_PX + COLUMN_BAND_PX, fill=fill, rx=10)
         if tokens:
             _draw_tokens(root, cx, top + TOKEN_BAND_PX / 2, tokens, palette)
         lines: list[tuple[str, float, bool, str]] = []
-        if role is not None:
-            name, _, slot = role
+        if placed is not None:
+            name, _, slot = placed
             lines.append((ROLE_NAMES[name], 16, True, palette["mark"]))
             lines.append((category.name, 17, True, palette["text"]))
             if slot.goal == "nearest":
