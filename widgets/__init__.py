@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from widgets.hilo import HiLoTable
     from widgets.lesson import FirstChooserExperiment, SelfCheck
     from widgets.spinner import Spinner
+    from widgets.squads import SquadBuilder
     from widgets.tournament import TournamentArena, TournamentExperiment
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "HiLoTable",
     "SelfCheck",
     "Spinner",
+    "SquadBuilder",
     "TournamentArena",
     "TournamentExperiment",
 ]
@@ -45,6 +47,7 @@ _HOMES = {
     "HiLoTable": "widgets.hilo",
     "SelfCheck": "widgets.lesson",
     "Spinner": "widgets.spinner",
+    "SquadBuilder": "widgets.squads",
     "TournamentArena": "widgets.tournament",
     "TournamentExperiment": "widgets.tournament",
 }

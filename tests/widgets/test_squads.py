@@ -1,0 +1,149 @@
+"""SquadBuilder headless: a whole game by clicks, the reveal slot by slot, hot seat, the editor (S1-S7).
+
+The page may read every synced trait; while building, no trait may hold a
+face-down card or another seat's card (S3).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.widgets.widget_helpers import PYTHON_REPR, browser_text
+from toptrumps_core.squads import SquadsPhase
+from widgets.squads import SquadBuilder
+
+
+def _click(table: SquadBuilder, name: str) -> None:
+    buttons = table.buttons
+    assert name in buttons, f"no button {name!r}; there are {list(buttons)}"
+    buttons[name].click()
+
+
+def _first(table: SquadBuilder, prefix: str) -> None:
+    name = next(n for n in table.buttons if n.startswith(prefix))
+    table.buttons[name].click()
+
+
+def _play_round_building(table: SquadBuilder) -> None:
+    while table.screen == "build":
+        _first(table, "P")  # "Pick up ..." or "Place ..."
+        assert table.status == ""
+
+
+def test_a_whole_game_to_10_tokens_by_clicks_one_person_two_computers() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=11)
+    rounds = 0
+    while table.screen != "over":
+        assert rounds < 40
+        if table.screen == "mission":
+            _click(table, "Play this mission")
+        _play_round_building(table)
+        assert table.screen == "reveal"
+        for _ in range(3):
+            _click(table, "Reveal next slot ▶")
+        assert "Reveal next slot ▶" not in table.buttons
+        _click(table, "See who won 🏆" if table.match.is_over else "Next round ▶")
+        rounds += 1
+    outcome = table.match.outcome
+    assert outcome is not None and max(table.state.scores) >= 10
+    assert "New game" in table.buttons
+    text = browser_text(table)
+    assert ("It's a tie" in text) == (len(outcome.winners) > 1)
+    assert not PYTHON_REPR.search(" ".join(table.log_lines))
+
+
+def test_s3_no_synced_trait_holds_a_face_down_card_or_another_seat_s_card() -> None:
+    table = SquadBuilder.new("dinosaurs", people=1, computers=2, seed=3)
+    if table.screen == "mission":
+        _click(table, "Play this mission")
+    deck = table.rules.deck
+    checked = 0
+    while table.screen == "build" and table.state.round == 1:
+        state = table.state
+        seen = set(table.match.view(0).seen)
+        hidden = {c for s, row in enumerate(state.rows) for c in row.all_cards() if s != 0 or c not in seen}
+        text = browser_text(table)
+        for card in hidden:
+            assert f">{deck.cards[card].name}<" not in text and f"{deck.cards[card].name}." not in text
+            assert deck.cards[card].name not in text
+        checked += 1
+        _first(table, "P")
+    assert checked >= 4
+
+
+def test_s5_the_reveal_moves_tokens_slot_by_slot() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=5)
+    _click(table, "Play this mission")
+    _play_round_building(table)
+    assert table.screen == "reveal"
+    assert table._tokens_now("reveal") == (0, 0, 0)
+    totals = [table._tokens_now("reveal")]
+    for _ in range(3):
+        _click(table, "Reveal next slot ▶")
+        totals.append(table._tokens_now("reveal"))
+    assert totals[-1] == table.state.scores and sum(totals[-1]) > 0
+    assert "WON +" in browser_text(table)
+
+
+def test_the_next_round_is_dealt_after_the_reveal_with_the_maker_passing_left() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=5)
+    _click(table, "Play this mission")
+    _play_round_building(table)
+    _click(table, "Reveal all")
+    _click(table, "Next round ▶")
+    # round 2's maker is Computer 1, who chose at once: the person builds
+    assert table.state.round == 2 and table.state.maker == 1 and table.screen == "build"
+
+
+def test_hot_seat_a_pass_screen_hides_every_card_between_two_people() -> None:
+    table = SquadBuilder.new("animals", people=2, computers=1, seed=2)
+    assert table.screen == "mission"
+    _click(table, "Play this mission")
+    assert table.screen == "pass" and "Pass to Player 1" in browser_text(table)
+    dealt = [table.rules.deck.cards[c].name for row in table.state.rows for c in row.all_cards()]
+    assert not [name for name in dealt if name in browser_text(table)]
+    (ready,) = table.buttons.values()
+    ready.click()
+    assert table.screen == "build"
+    _first(table, "Pick up")
+    assert table.screen == "pass"  # Player 2 is still to move at this joint move
+    assert "Pass to Player 2" in browser_text(table)
+    next(iter(table.buttons.values())).click()
+    _first(table, "Pick up")
+    assert table.screen == "build"  # Player 2 is still at the screen and moves first next
+    assert table.state.rows[0].held is not None and table.state.rows[1].held is not None
+
+
+def test_the_mission_editor_refuses_a_bad_mission_and_plays_a_good_one() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=9)
+    _click(table, "✏️ Make your own mission")
+    assert table.screen == "editor"
+    editor = table._editor
+    editor.fill(
+        "Twins", "Two of a kind.", [("Weight", "highest", ""), ("Weight", "lowest", ""), ("Lifespan", "highest", "")]
+    )
+    _click(table, "Play this mission")
+    assert "three different categories" in table.status and table.state.phase is SquadsPhase.MISSION
+    editor.fill(
+        "Zoo", "A day out.", [("Weight", "nearest", "heavy"), ("Top speed", "lowest", ""), ("Lifespan", "highest", "")]
+    )
+    _click(table, "Play this mission")
+    assert "a number" in table.status and table.screen == "editor"
+    editor.fill(
+        "Zoo", "A day out.", [("Weight", "nearest", "500"), ("Top speed", "lowest", ""), ("Lifespan", "highest", "")]
+    )
+    _click(table, "Play this mission")
+    assert table.screen == "build" and table.state.mission is not None and table.state.mission.title == "Zoo"
+
+
+def test_values_sent_by_the_page_are_checked_and_stale_clicks_do_nothing() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=4)
+    table.preview_mission(99)
+    assert "no prepared mission number 99" in table.status
+    old = table.buttons["Play this mission"]
+    old.click()
+    actions = len(table.match.actions)
+    old.click()  # a double click: the decision it was made for is gone
+    assert len(table.match.actions) == actions
+    with pytest.raises(AssertionError):
+        _click(table, "Play this mission")

@@ -1,0 +1,530 @@
+"""SquadBuilder: a game of Top Trump Squads in the page, people and computers (rules S1-S7).
+
+Each round: the mission maker (a person picks a prepared mission or makes
+one in the editor; a computer picks at once) sets the mission; every seat
+builds at once (S3): a person picks up a face-down card, looks at it and
+places it, by mouse or keyboard (every control is a named button), while
+the computers build in the same joint moves; then the reveal goes slot by
+slot with the winners marked and the tokens counted (S4, S5); "Next round ▶"
+deals again (S6) until someone has the tokens to win (S7).
+
+Hidden information stays in Python: the page only ever gets the mission,
+the token totals, the others' progress as counts, and the one person at the
+screen's own face-up cards and card in hand.  With several people (hot
+seat) a pass screen hides everything between two people's moves.
+
+The building node is `SIMULTANEOUS`: this view drives the `Match` itself
+(`Match.submit` seals each person's move until every person is in; the
+computers' moves join them then), and stops before each new round's shuffle
+so the reveal can be read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import ipywidgets as ipw
+
+from toptrumps_core.cards import Deck
+from toptrumps_core.deckfiles import load_deck
+from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.narration import SquadsNarrator
+from toptrumps_core.play import Match
+from toptrumps_core.protocol import Action, Event, Seat
+from toptrumps_core.squads import (
+    ChooseMission,
+    PickUp,
+    Place,
+    RoundScored,
+    SlotScored,
+    SquadsPhase,
+    SquadsRevealed,
+    SquadsRules,
+    SquadsState,
+    SquadsView,
+)
+from toptrumps_core.strategies import HUMAN, ExpectedTokensBuilder
+from toptrumps_core.strategies.squads import slot_chances
+from toptrumps_core.svg import mission_card, squad_row
+from widgets._boundary import ErrorBoundary, handler
+from widgets._style import style_sheet
+from widgets._toolkit import (
+    ClickGuard,
+    SeatNames,
+    StatusLine,
+    big_button,
+    close_tree,
+    esc,
+    html_widget,
+    log_html,
+    pass_panel,
+    percent,
+    swap_children,
+)
+from widgets.squads.editor import MissionEditor
+from widgets.squads.screens import end_html, progress_html, reveal_rows_html, slot_result_html, tokens_html
+
+__all__ = ["ROW_WIDTH_PX", "SquadBuilder"]
+
+ROW_WIDTH_PX = 760
+"""Width of the mission card and of each row, in pixels (the page scales them down on small screens)."""
+LOG_LINES = 40
+"""How many sentences the log keeps (newest first)."""
+
+
+class SquadBuilder(ipw.VBox):
+    """A game of Squads: missions, building at once, the reveal slot by slot, the tokens (S1-S7).
+
+    Args:
+        rules: The rules (deck, seats, missions, tokens to win).
+        people: How many seats are people (the first seats); the others are computers.
+        seed: The match seed (every deal and computer choice); None for a fresh one.
+        computer: The computer player of the other seats; None: `ExpectedTokensBuilder`.
+
+    Raises:
+        RuleOptionError: If `people` is not from 1 to the seats.
+    """
+
+    def __init__(
+        self, rules: SquadsRules, *, people: int = 1, seed: int | str | None = 2024, computer: Any = None
+    ) -> None:
+        if isinstance(people, bool) or not isinstance(people, int) or not 1 <= people <= rules.seats:
+            raise RuleOptionError(f"people must be a whole number from 1 to {rules.seats}; got {people!r}")
+        self.rules = rules
+        self._people = people
+        self._computer = computer if computer is not None else ExpectedTokensBuilder()
+        self._status = StatusLine()
+        self._boundary = ErrorBoundary(self._status.show)
+        self._guard = ClickGuard(self._decision)
+        self._title = html_widget("tt-title", f"Top Trump Squads — {esc(rules.deck.name)}")
+        self._turn = html_widget("tt-turn")
+        self._mission = html_widget("tt-svg")
+        self._tokens = html_widget("tt-out-tokens")
+        self._body = ipw.VBox()
+        self._log_box = html_widget("tt-log")
+        super().__init__(
+            [
+                style_sheet(),
+                self._title,
+                self._status,
+                self._turn,
+                self._mission,
+                self._body,
+                self._tokens,
+                self._log_box,
+            ]
+        )
+        self.add_class("tt-table")
+        self._games = 0
+        self._start(seed)
+
+    @classmethod
+    def new(
+        cls,
+        deck: str | Deck = "animals",
+        *,
+        people: int = 1,
+        computers: int = 2,
+        seed: int | str | None = 2024,
+        tokens_to_win: int = 10,
+    ) -> SquadBuilder:
+        """Returns a new game: `people` people against `computers` computers on `deck` (a one-line notebook cell).
+
+        Example:
+            >>> table = SquadBuilder.new("animals", people=1, computers=2, seed=7)
+            >>> table.screen
+            'mission'
+        """
+        chosen = load_deck(deck) if isinstance(deck, str) else deck
+        return cls(SquadsRules(chosen, seats=people + computers, tokens_to_win=tokens_to_win), people=people, seed=seed)
+
+    # -- reading ---------------------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        """The core match being played (Python only; never synced to the page)."""
+        return self._match
+
+    @property
+    def state(self) -> SquadsState:
+        """The table now (Python only)."""
+        state: SquadsState = self._match.state
+        return state
+
+    @property
+    def status(self) -> str:
+        """The status line's text: the last message or error, "" if none."""
+        return self._status.text
+
+    @property
+    def log_lines(self) -> tuple[str, ...]:
+        """The log, newest first, as plain text."""
+        return tuple(self._log)
+
+    @property
+    def names(self) -> SeatNames:
+        """How the page names each seat: "You", "Player 2", "Computer 1"."""
+        return self._names
+
+    @property
+    def buttons(self) -> dict[str, ipw.Button]:
+        """The buttons on screen now, by their text name."""
+        return {b.description: b for b in self._buttons}
+
+    @property
+    def screen(self) -> str:
+        """What the page shows: ``"mission"``, ``"editor"``, ``"pass"``, ``"build"``, ``"reveal"`` or ``"over"``."""
+        state = self.state
+        if state.last is not None and self._seen_round < state.last.round:
+            return "reveal"
+        if self._match.is_over:
+            return "over"
+        if state.phase is SquadsPhase.MISSION:
+            return "editor" if self._editing else "mission"
+        person = self._person()
+        if person is None:
+            return "build"
+        return "build" if person == self._viewer else "pass"
+
+    # -- intents -------------------------------------------------------------------------
+
+    @handler
+    def choose_mission(self, index: int) -> None:
+        """The person who makes the mission plays prepared mission number `index` (S2)."""
+        missions = self.rules.mission_list
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(missions):
+            raise IllegalActionError(f"there is no prepared mission number {index!r}")
+        self._submit(ChooseMission(missions[index]))
+
+    @handler
+    def preview_mission(self, index: object) -> None:
+        """Shows prepared mission number `index` on the mission screen (a value the page sends, so checked)."""
+        missions = self.rules.mission_list
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(missions):
+            raise IllegalActionError(f"there is no prepared mission number {index!r}")
+        self._picked = index
+        if self.screen == "mission":
+            self._preview.value = mission_card(missions[index], self.rules.deck, width_px=ROW_WIDTH_PX)
+
+    @handler
+    def open_editor(self) -> None:
+        """Shows the mission editor to the person making the mission."""
+        self._check_screen("mission")
+        self._editing = True
+        self._render()
+
+    @handler
+    def use_own_mission(self) -> None:
+        """Plays the mission in the editor, once it is valid (S2); a bad one is explained and nothing changes."""
+        self._check_screen("editor")
+        mission = self._editor.mission()
+        self._editing = False
+        self._submit(ChooseMission(mission))
+
+    @handler
+    def close_editor(self) -> None:
+        """Goes back from the editor to the prepared missions."""
+        self._check_screen("editor")
+        self._editing = False
+        self._render()
+
+    @handler
+    def pick_up(self, slot: int) -> None:
+        """The person at the screen picks up the face-down card of `slot` and looks at it (S3)."""
+        self._submit(PickUp(slot))
+
+    @handler
+    def place(self, slot: int) -> None:
+        """The person at the screen places the card in hand face up in `slot` (S3)."""
+        self._submit(Place(slot))
+
+    @handler
+    def ready(self) -> None:
+        """Hot seat: the person named on the pass screen is at the screen now."""
+        self._check_screen("pass")
+        self._viewer = self._person()
+        self._render()
+
+    @handler
+    def reveal_next(self) -> None:
+        """Turns the next mission slot of the reveal: its cards, its winners and their tokens (S5)."""
+        self._check_screen("reveal")
+        self._shown = min(self._shown + 1, len(self._scored()))
+        self._render()
+
+    @handler
+    def reveal_all(self) -> None:
+        """Turns every mission slot of the reveal at once."""
+        self._check_screen("reveal")
+        self._shown = len(self._scored())
+        self._render()
+
+    @handler
+    def next_round(self) -> None:
+        """Leaves the reveal: the next round is dealt (S6), or the end screen shows (S7)."""
+        self._check_screen("reveal")
+        if self._shown < len(self._scored()):
+            raise IllegalActionError("turn every mission slot first (Reveal next slot ▶)")
+        assert self.state.last is not None
+        self._seen_round = self.state.last.round
+        self._shown = 0
+        self._viewer = self._viewer if self._people == 1 else None
+        self._note(self._advance())
+        self._render()
+
+    @handler
+    def new_game(self, seed: int | str | None = None) -> None:
+        """Starts a new game with the same rules and people (a fresh seed unless one is given)."""
+        self._start(seed)
+
+    # -- the match --------------------------------------------------------------------------
+
+    def _start(self, seed: int | str | None) -> None:
+        players = [HUMAN if seat < self._people else self._computer for seat in range(self.rules.seats)]
+        self._match = Match(self.rules, players, seed=seed)
+        self._names = SeatNames(self.rules.seats, range(self._people))
+        self._narrator = SquadsNarrator(self.rules, list(self._names))
+        self._editor = MissionEditor(self.rules.deck)
+        self._games += 1
+        self._log: list[str] = []
+        self._seen_round = 0
+        self._shown = 0
+        self._editing = False
+        self._picked = 0
+        self._viewer: Seat | None = 0 if self._people == 1 else None
+        self._buttons: list[ipw.Button] = []
+        self._note(self._advance())
+        self._render()
+
+    def _advance(self) -> list[Event]:
+        """Takes chance and computer steps until a person must act, a reveal waits to be read, or the end."""
+        events: list[Event] = []
+        match = self._match
+        while not match.is_over:
+            state = match.state
+            if state.phase is SquadsPhase.SHUFFLE and state.last is not None and self._seen_round < state.last.round:
+                break
+            if match.waiting_seats:
+                break
+            events.extend(match.step())
+        return events
+
+    def _person(self) -> Seat | None:
+        """Returns the person to act now: the one at the screen if owed, else the first still owed."""
+        owed = self._match.waiting_seats
+        if not owed:
+            return None
+        return self._viewer if self._viewer in owed else owed[0]
+
+    def _submit(self, action: Action) -> None:
+        screen = self.screen
+        if screen not in ("mission", "editor", "build"):
+            raise IllegalActionError("that move is not open now")
+        seat = self._person()
+        if seat is None:
+            raise IllegalActionError("no person is to act now")
+        if screen == "build" and seat != self._viewer:
+            raise IllegalActionError("pass the screen first")
+        events = list(self._match.submit(action, seat=seat))
+        events.extend(self._advance())
+        if self._people > 1 and self._person() != seat:
+            self._viewer = None  # the next person takes the screen behind the pass screen
+        self._note(events)
+        self._status.show("")
+        self._render()
+
+    def _check_screen(self, expected: str) -> None:
+        if self.screen != expected:
+            raise IllegalActionError("that button is from an earlier moment of the game; nothing changed")
+
+    def _decision(self) -> Hashable:
+        return self._games, len(self._match.actions), self._match.submitted, self._viewer, self._shown, self._editing
+
+    def _scored(self) -> list[SlotScored]:
+        """Returns the mission slots of the last scored round, left to right."""
+        events = self._match.events
+        last = max((i for i, e in enumerate(events) if isinstance(e, SquadsRevealed)), default=None)
+        if last is None:
+            return []
+        return [e for e in events[last:] if isinstance(e, SlotScored)]
+
+    def _note(self, events: list[Event]) -> None:
+        """Adds the sentences of `events` to the log, newest first (the public narration only)."""
+        for sentence in self._narrator.narrate_all(events):
+            self._log.insert(0, sentence)
+        del self._log[LOG_LINES:]
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _bind(self, button: ipw.Button, intent: Callable[[], object]) -> ipw.Button:
+        self._guard.bind(button, intent)
+        self._buttons.append(button)
+        return button
+
+    def _render(self) -> None:
+        self._buttons = []
+        screen = self.screen
+        state = self.state
+        with self.hold_sync():
+            mission = state.mission if state.mission is not None else (state.last.mission if state.last else None)
+            if screen in ("reveal", "over") and state.last is not None:
+                mission = state.last.mission
+            self._mission.value = (
+                ""
+                if mission is None or screen in ("mission", "editor", "pass")
+                else mission_card(mission, self.rules.deck, width_px=ROW_WIDTH_PX)
+            )
+            parts = getattr(self, f"_screen_{screen}")()
+            swap_children(self._body, parts)
+            self._tokens.value = tokens_html(self._names, self._tokens_now(screen), self.rules.tokens_to_win)
+            self._log_box.value = log_html(self._log, "What happened, newest first")
+
+    def _tokens_now(self, screen: str) -> tuple[int, ...]:
+        """The token totals shown: during the reveal, only the slots turned so far have moved tokens."""
+        scores = self.state.scores
+        if screen != "reveal":
+            return scores
+        scored = self._scored()
+        round_won = [e for e in self._match.events if isinstance(e, RoundScored)][-1].tokens
+        before = [s - w for s, w in zip(scores, round_won, strict=True)]
+        for event in scored[: self._shown]:
+            for seat in event.winners:
+                before[seat] += event.tokens
+        return tuple(before)
+
+    def _turn_line(self, text: str) -> None:
+        self._turn.value = esc(text)
+
+    def _screen_mission(self) -> list[ipw.Widget]:
+        seat = self._person()
+        assert seat is not None
+        self._turn_line(f"👉 {self._names.subject(seat, 'make', 'makes')} this round's mission (S2)")
+        missions = self.rules.mission_list
+        self._pick = ipw.Dropdown(
+            options=[(m.title, i) for i, m in enumerate(missions)],
+            value=min(self._picked, len(missions) - 1),
+            description="Mission",
+            tooltip="Choose one of the prepared missions",
+            style={"description_width": "initial"},
+        )
+        self._preview = html_widget(
+            "tt-svg", mission_card(missions[self._pick.value], self.rules.deck, width_px=ROW_WIDTH_PX)
+        )
+        self._pick.observe(lambda change: self.preview_mission(change["new"]), names="value")
+        play = self._bind(
+            big_button("Play this mission", "Everyone builds a squad for it", primary=True),
+            lambda: self.choose_mission(self._pick.value),
+        )
+        own = self._bind(
+            big_button("✏️ Make your own mission", "Open the mission editor", primary=False), self.open_editor
+        )
+        return [self._pick, self._preview, ipw.HBox([play, own], layout=ipw.Layout(flex_flow="row wrap"))]
+
+    def _screen_editor(self) -> list[ipw.Widget]:
+        seat = self._person()
+        assert seat is not None
+        self._turn_line(f"✏️ {self._names.subject(seat, 'make', 'makes')} a new mission (S2)")
+        use = self._bind(
+            big_button("Play this mission", "Check the mission and play it", primary=True), self.use_own_mission
+        )
+        back = self._bind(
+            big_button("Back to the prepared missions", "Close the editor", primary=False), self.close_editor
+        )
+        return [self._editor, ipw.HBox([use, back])]
+
+    def _screen_pass(self) -> list[ipw.Widget]:
+        seat = self._person()
+        assert seat is not None
+        name = self._names[seat]
+        self._turn_line(f"🔄 Pass to {name} — ready?")
+        text, button = pass_panel(name)
+        self._bind(button, self.ready)
+        return [text, button]
+
+    def _screen_build(self) -> list[ipw.Widget]:
+        seat = self._person()
+        if seat is None:  # every person has built; the computers finish at once
+            self._turn_line("⏳ The computers are finishing their squads")
+            return []
+        view: SquadsView = self._match.view(seat)
+        whose = "Your" if self._names.is_you(seat) else f"{self._names[seat]}'s"
+        deck = self.rules.deck
+        if view.held is None:
+            self._turn_line(f"👉 {whose} squad: pick up a face-down card and look at it (S3)")
+        else:
+            self._turn_line(f"👉 {whose} squad: place the {deck.cards[view.held].name} face up in a slot (S3)")
+        row = squad_row(
+            deck,
+            view.row,
+            mission=view.mission,
+            empty_slot=view.empty_slot,
+            held=view.held,
+            name=f"{whose} row",
+            width_px=ROW_WIDTH_PX,
+        )
+        buttons = [self._move_button(view, action) for action in self._match.legal_actions(seat)]
+        others = html_widget("tt-progress", progress_html(view, self._names))
+        return [html_widget("tt-svg", row), ipw.HBox(buttons, layout=ipw.Layout(flex_flow="row wrap")), others]
+
+    def _move_button(self, view: SquadsView, action: Action) -> ipw.Button:
+        deck = self.rules.deck
+        assert isinstance(action, (PickUp, Place))
+        category = deck.categories[action.slot]
+        if isinstance(action, PickUp):
+            text = f"Pick up slot {action.slot + 1} · {category.name}"
+            button = big_button(
+                text, f"Pick up the face-down card in slot {action.slot + 1} and look at it", primary=False
+            )
+            return self._bind(button, lambda slot=action.slot: self.pick_up(slot))
+        assert view.held is not None
+        tokens, chance, _ = slot_chances(view, view.held, action.slot)
+        worth = f" — {tokens} ★, {percent(chance)} to win" if tokens else " — not in the mission"
+        where = "back where it came from" if action.slot == view.empty_slot else "on the face-down card"
+        button = big_button(
+            f"Place in slot {action.slot + 1} · {category.name}{worth}",
+            f"Place the card face up in slot {action.slot + 1} ({where})",
+            primary=bool(tokens),
+        )
+        return self._bind(button, lambda slot=action.slot: self.place(slot))
+
+    def _screen_reveal(self) -> list[ipw.Widget]:
+        state = self.state
+        assert state.last is not None
+        scored = self._scored()
+        shown = self._shown
+        self._turn_line(f"🔍 Round {state.last.round}: the reveal, slot by slot (S4, S5)")
+        rows = html_widget(
+            "tt-reveal",
+            reveal_rows_html(self.rules.deck, state.last, self._names, scored, shown, width_px=ROW_WIDTH_PX),
+        )
+        results = html_widget(
+            "tt-result", "".join(slot_result_html(e, self.rules.deck, self._names) for e in scored[:shown])
+        )
+        if shown < len(scored):
+            step = self._bind(
+                big_button("Reveal next slot ▶", "Turn the next mission slot", primary=True), self.reveal_next
+            )
+            every = self._bind(big_button("Reveal all", "Turn every mission slot", primary=False), self.reveal_all)
+            controls = ipw.HBox([step, every])
+        else:
+            label = "See who won 🏆" if self._match.is_over else "Next round ▶"
+            controls = ipw.HBox([self._bind(big_button(label, "Go on", primary=True), self.next_round)])
+        return [results, controls, rows]
+
+    def _screen_over(self) -> list[ipw.Widget]:
+        outcome = self._match.outcome
+        assert outcome is not None
+        self._turn_line("🏁 Game over")
+        words = html_widget(
+            "tt-over", end_html(self._names, self.state.scores, sorted(outcome.winners), self.rules.tokens_to_win)
+        )
+        again = self._bind(
+            big_button("New game", "Start a new game with a fresh deal", primary=True), lambda: self.new_game()
+        )
+        return [words, again]
+
+    def close(self) -> None:
+        """Closes the view and every widget under it."""
+        close_tree(self, include_self=False)
+        super().close()
