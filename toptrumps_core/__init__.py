@@ -15,7 +15,7 @@ from __future__ import annotations
 from toptrumps_core.cards import Card, Category, Deck, format_value
 from toptrumps_core.chance import make_rng
 from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicState, ClassicView, PickCard
-from toptrumps_core.deckfiles import bundled_decks, load_deck
+from toptrumps_core.deckfiles import available_decks, bundled_decks, load_deck
 from toptrumps_core.errors import DeckError, IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
 from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import (
@@ -76,6 +76,7 @@ __all__ = [
     "TopTrumpsError",
     "TournamentPlayer",
     "TournamentRules",
+    "available_decks",
     "bundled_decks",
     "default_player",
     "format_value",

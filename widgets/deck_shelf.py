@@ -1,4 +1,4 @@
-"""The deck shelf: browse the bundled decks, their categories and sources.
+"""The deck shelf: browse the decks (bundled, and the teacher's deck folder), their categories and sources.
 
 Shown on the landing page so a class sees what each deck is about, where its
 facts come from (rule D4: every bundled deck names its source), which
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from toptrumps_core import bundled_decks, load_deck, svg
+from toptrumps_core import available_decks, load_deck, svg
 from toptrumps_core.cards import Deck
 from widgets._boundary import ErrorBoundary, handler
 from widgets._toolkit import StatusLine, deck_dropdown, esc
@@ -21,15 +21,16 @@ class DeckShelf(widgets.VBox):
     """A deck picker that shows the chosen deck's facts, categories and cards.
 
     Args:
-        deck: The short name of the bundled deck shown first (see
-            `toptrumps_core.bundled_decks`); None for the first one.
+        deck: The deck shown first: a bundled deck's short name or a deck
+            file's path (see `toptrumps_core.available_decks`, which also
+            lists the teacher's deck folder); None for the first one.
 
     Raises:
-        DeckError: If `deck` is not a bundled deck (the message lists them).
+        DeckError: If `deck` is neither (the message lists the bundled decks).
     """
 
     def __init__(self, deck: str | None = None) -> None:
-        names = bundled_decks()
+        names = available_decks()
         first = load_deck(deck if deck is not None else names[0])
         self._decks = {name: load_deck(name) for name in names}
         chosen = next(name for name, d in self._decks.items() if d.name == first.name)

@@ -87,11 +87,26 @@ from __future__ import annotations
 
 from toptrumps_core.deckfiles.bundled import bundled_decks, load_deck
 from toptrumps_core.deckfiles.csv_import import load_deck_csv, parse_deck_csv
+from toptrumps_core.deckfiles.folder import (
+    DECKS_FOLDER_VARIABLE,
+    FolderDecks,
+    available_decks,
+    deck_folder,
+    folder_decks,
+)
 from toptrumps_core.deckfiles.toml_format import FORMAT_VERSION, load_deck_toml, parse_deck_toml
+from toptrumps_core.deckfiles.toml_writer import deck_to_toml, exact_decimal
 
 __all__ = [
+    "DECKS_FOLDER_VARIABLE",
     "FORMAT_VERSION",
+    "FolderDecks",
+    "available_decks",
     "bundled_decks",
+    "deck_folder",
+    "deck_to_toml",
+    "exact_decimal",
+    "folder_decks",
     "load_deck",
     "load_deck_csv",
     "load_deck_toml",

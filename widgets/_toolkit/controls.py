@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 import ipywidgets as ipw
 
 from toptrumps_core.cards import Deck
-from toptrumps_core.deckfiles import bundled_decks, load_deck
+from toptrumps_core.deckfiles import bundled_decks, folder_decks, load_deck
 from widgets._boundary import StatusKind
 from widgets._toolkit.words import esc, is_whole
 
@@ -188,9 +188,19 @@ def pass_panel(name: str) -> tuple[ipw.HTML, ipw.Button]:
 
 
 @functools.cache
-def deck_names() -> tuple[tuple[str, str], ...]:
-    """Returns ``(deck name, file name)`` per bundled deck, e.g. ``("Chemical Elements", "chemical_elements")``."""
+def _bundled_deck_names() -> tuple[tuple[str, str], ...]:
     return tuple((load_deck(name).name, name) for name in bundled_decks())
+
+
+def deck_names() -> tuple[tuple[str, str], ...]:
+    """Returns ``(deck name, what load_deck takes)`` per deck every game offers.
+
+    First the bundled decks by short name (``("Chemical Elements",
+    "chemical_elements")``), then the deck files of the teacher's deck folder
+    by path (`toptrumps_core.deckfiles.folder_decks`; a file that does not
+    load is left out).
+    """
+    return (*_bundled_deck_names(), *((deck.name, path) for path, deck in folder_decks().decks))
 
 
 def deck_dropdown(

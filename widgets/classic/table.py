@@ -44,7 +44,7 @@ import ipywidgets as ipw
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory, ClassicPublicView, ClassicRules, ClassicView, PickCard
-from toptrumps_core.deckfiles import bundled_decks, load_deck
+from toptrumps_core.deckfiles import available_decks, load_deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.events import Revealed
 from toptrumps_core.play import Match
@@ -134,7 +134,7 @@ class ClassicTable(SeatedView):
         self._ready_button: ipw.Button | None = None
         self._odds: Mapping[int, ComparisonOdds] = MappingProxyType({})
 
-        self._bundled = tuple(bundled_decks())
+        self._offered = available_decks()  # bundled decks, then the deck folder's
         self._own_deck: Deck | None = None
         if settings is None or settings.deck == OWN_DECK:
             self._own_deck = match.rules.deck
@@ -240,7 +240,7 @@ class ClassicTable(SeatedView):
             seed=seed,
             **rule_options,
         )
-        offered = (*bundled_decks(), *((OWN_DECK,) if own is not None else ()))
+        offered = (*available_decks(), *((OWN_DECK,) if own is not None else ()))
         settings.check(offered)
         match = build_match(own if own is not None else load_deck(settings.deck), settings)
         if own is not None:
@@ -426,7 +426,7 @@ class ClassicTable(SeatedView):
         self._log = list(self._game_log.lines)
 
     def _deck_values(self) -> tuple[str, ...]:
-        return (*((OWN_DECK,) if self._own_deck is not None else ()), *self._bundled)
+        return (*((OWN_DECK,) if self._own_deck is not None else ()), *self._offered)
 
     # -- rendering --------------------------------------------------------------------------------------
 

@@ -14,6 +14,8 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
 - answers, before any kernel starts, a missing lesson, a template or theme
   override, a request from another site and a full server with pages of its
   own, and lists no folder (`widgets.server.front_door`, `widgets.server.app`);
+- offers every game the deck files of a folder (``--decks``, `DECKS` by
+  default), so a teacher's own decks appear in every deck list;
 - runs at most ``--max-kernels`` kernels at once (`DEFAULT_MAX_KERNELS`); the
   next visitor is asked to try again in a minute;
 - listens on localhost, on the first free port from 8866 (``--port``).
@@ -30,10 +32,15 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["DEFAULT_MAX_KERNELS", "LANDING_PAGE", "NOTEBOOKS", "main", "voila_arguments"]
+from toptrumps_core.deckfiles import DECKS_FOLDER_VARIABLE
+
+__all__ = ["DECKS", "DEFAULT_MAX_KERNELS", "LANDING_PAGE", "NOTEBOOKS", "main", "voila_arguments"]
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 """The folder of teaching notebooks the app serves."""
+
+DECKS = NOTEBOOKS / "decks"
+"""The teacher's deck folder unless ``--decks`` names another (`toptrumps_core.deckfiles.folder_decks`)."""
 
 LANDING_PAGE = "00_start_here.ipynb"
 """The notebook a visitor of ``/`` lands on."""
@@ -91,12 +98,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     parser.add_argument("--ip", default="localhost", help="address to listen on (default localhost)")
     parser.add_argument(
+        "--decks",
+        type=Path,
+        default=DECKS,
+        help="a folder of .toml and .csv deck files that every game offers (default: notebooks/decks)",
+    )
+    parser.add_argument(
         "--max-kernels",
         type=_at_least_one,
         default=DEFAULT_MAX_KERNELS,
         help=f"pages (kernels) running at once; the next visitor is asked to wait (default {DEFAULT_MAX_KERNELS})",
     )
     args = parser.parse_args(argv)
+    os.environ[DECKS_FOLDER_VARIABLE] = str(args.decks.resolve())  # every page's kernel inherits it
     # Voilà finds templates in the Jupyter data folders; ours comes first.
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")]))
     from widgets.server.app import guarded_voila, lessons_in  # Voilà and tornado load only when the app starts
