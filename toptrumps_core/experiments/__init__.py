@@ -11,6 +11,8 @@ they sit above the games; the exact chances they are checked against are in
 - `convergence`: `running_estimates`, an estimate as its trials accumulate.
 - `ties`: `tie_study`, ties and pots over whole classic games (C5, C6, P4).
 - `first_chooser`: `first_chooser_wins`, lesson 1's question (C3).
+- `settle`: `SettleQuestion`, `estimate_settle`, `settle_table`, the
+  Squads lesson "place now or wait?" (S3, S5).
 - `tournaments`: `tournament_stats`, how long a tournament is and which
   mini-games decide it (T3, T15).
 
@@ -28,6 +30,7 @@ from toptrumps_core.experiments.estimates import (
     estimate_tie_chance,
 )
 from toptrumps_core.experiments.first_chooser import FirstChooserResult, first_chooser_wins
+from toptrumps_core.experiments.settle import SettleEstimate, SettleQuestion, SettleRow, estimate_settle, settle_table
 from toptrumps_core.experiments.tables import Table, TieRow, hi_lo_table, side_by_side, tie_table
 from toptrumps_core.experiments.ties import TieStudy, tie_study
 from toptrumps_core.experiments.tournaments import MAX_TOURNAMENTS, TournamentStats, tournament_facts, tournament_stats
@@ -37,6 +40,9 @@ __all__ = [
     "ComparisonEstimate",
     "FirstChooserResult",
     "RunningEstimate",
+    "SettleEstimate",
+    "SettleQuestion",
+    "SettleRow",
     "Table",
     "TieRow",
     "TieStudy",
@@ -44,10 +50,12 @@ __all__ = [
     "estimate_comparison_odds",
     "estimate_hi_lo_odds",
     "estimate_hi_lo_pins",
+    "estimate_settle",
     "estimate_tie_chance",
     "first_chooser_wins",
     "hi_lo_table",
     "running_estimates",
+    "settle_table",
     "side_by_side",
     "tie_study",
     "tie_table",

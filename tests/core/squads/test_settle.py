@@ -97,3 +97,23 @@ def test_best_cards_and_goal_checks() -> None:
         goal_key(1, "biggest")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="more than the 2 unseen"):
         win_chance(1, [1, 2], 3, "highest")
+
+
+def test_the_lesson_s_simulation_agrees_with_the_exact_numbers() -> None:
+    from toptrumps_core import load_deck
+    from toptrumps_core.experiments import SettleQuestion, estimate_settle, settle_table
+
+    question = SettleQuestion(load_deck("animals"), "Top speed", "highest", None, "Lion", draws=3, opponents=2)
+    exact = question.exact(Fraction(1, 2))
+    simulated = estimate_settle(question, Fraction(1, 2), trials=6000, rng=7)
+    assert simulated.beaten.contains(exact.beaten)
+    assert simulated.now_tokens.contains(exact.now_tokens)
+    assert simulated.wait_tokens.contains(exact.wait_tokens)
+    # by hand: 3 of the 35 unseen animals beat 80 km/h; none among 3 face-down cards: C(32, 3) / C(35, 3)
+    assert exact.beaten == 1 - Fraction(32 * 31 * 30, 35 * 34 * 33)
+    table = settle_table(question, [Fraction(0), Fraction(1)], trials=500, rng=1)
+    assert [row.threshold for row in table.data] == [0, 1]
+    # threshold 0 places the first face-down card turned: a random unseen card against 2 of the others
+    pool = list(question.unseen)
+    first = [win_chance(v, pool[:i] + pool[i + 1 :], 2, "highest") for i, v in enumerate(pool)]
+    assert table.data[0].exact.wait_tokens == 3 * sum(first, Fraction(0)) / len(pool)
