@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 __all__ = [
+    "ChartError",
     "DeckError",
     "IllegalActionError",
     "RecordError",
@@ -125,3 +126,52 @@ class IllegalActionError(TopTrumpsError, ValueError):
 
 class RecordError(TopTrumpsError, ValueError):
     """A game record is malformed, of an unknown version, or does not replay."""
+
+
+class ChartError(TopTrumpsError, ValueError):
+    """A quiz chart file or chart definition is wrong (rule Q1).
+
+    The message names the file, the chart and the field, what was expected
+    and what was found, e.g. ``set_1.toml, chart 'longest-rivers': field
+    'answers' expected ten ranked answers; got 9``.
+
+    Attributes:
+        path: The file being loaded, or None for a chart built in code.
+        chart: The key (or position, ``'#3'``) of the chart at fault, or None.
+        field: The field at fault, or None.
+        expected: What a valid value looks like.
+        got: The offending value, or None.
+    """
+
+    def __init__(
+        self,
+        path: str | Path | None,
+        *,
+        expected: str,
+        chart: str | None = None,
+        field: str | None = None,
+        got: object = None,
+    ) -> None:
+        self.path = None if path is None else str(path)
+        self.chart = chart
+        self.field = field
+        self.expected = expected
+        self.got = got
+        where = [Path(self.path).name if self.path else "charts"]
+        if chart is not None:
+            where.append(f"chart {chart!r}")
+        message = ", ".join(where) + ": "
+        if field is not None:
+            message += f"field {field!r} "
+        message += f"expected {expected}"
+        if got is not None:
+            message += f"; got {got!r}"
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        fields = {"expected": self.expected, "chart": self.chart, "field": self.field, "got": self.got}
+        return (_rebuild_chart_error, (self.path, fields))
+
+
+def _rebuild_chart_error(path: str | None, fields: dict[str, object]) -> ChartError:
+    return ChartError(path, **fields)  # type: ignore[arg-type]
