@@ -16,7 +16,14 @@ from toptrumps_core.cards import Card, Category, Deck, format_value
 from toptrumps_core.chance import make_rng
 from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicState, ClassicView, PickCard
 from toptrumps_core.deckfiles import available_decks, bundled_decks, load_deck
-from toptrumps_core.errors import DeckError, IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
+from toptrumps_core.errors import (
+    ChartError,
+    DeckError,
+    IllegalActionError,
+    RecordError,
+    RuleOptionError,
+    TopTrumpsError,
+)
 from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import (
     CHANCE,
@@ -29,6 +36,7 @@ from toptrumps_core.protocol import (
     Outcome,
     Termination,
 )
+from toptrumps_core.quiz import Chart, ChartSet, QuizRules, bundled_chart_sets, load_charts
 from toptrumps_core.record import GameRecord, get_family, register_family, replay
 from toptrumps_core.squads import Mission, MissionSlot, SquadsRules
 from toptrumps_core.strategies import (
@@ -52,6 +60,9 @@ __all__ = [
     "Action",
     "Card",
     "Category",
+    "Chart",
+    "ChartError",
+    "ChartSet",
     "ChooseCategory",
     "ClassicRules",
     "ClassicState",
@@ -68,6 +79,7 @@ __all__ = [
     "MissionSlot",
     "Outcome",
     "PickCard",
+    "QuizRules",
     "RandomStrategy",
     "RecordError",
     "RuleOptionError",
@@ -77,11 +89,13 @@ __all__ = [
     "TournamentPlayer",
     "TournamentRules",
     "available_decks",
+    "bundled_chart_sets",
     "bundled_decks",
     "default_player",
     "format_value",
     "get_family",
     "get_strategy",
+    "load_charts",
     "load_deck",
     "make_rng",
     "play",

@@ -29,9 +29,10 @@ from typing import Any
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ClassicRules, ClassicView
 from toptrumps_core.deckfiles import load_deck
-from toptrumps_core.narration import Narrator, SquadsNarrator, value_words
+from toptrumps_core.narration import Narrator, QuizNarrator, SquadsNarrator, value_words
 from toptrumps_core.play import SeatPlayer, play
 from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Event, Game
+from toptrumps_core.quiz import QuizRules, QuizView
 from toptrumps_core.squads import SquadsRules, SquadsView
 from toptrumps_core.tournament.arena import ArenaRules
 from toptrumps_core.tournament.finale import FinaleRules
@@ -92,7 +93,7 @@ def specimens() -> tuple[Specimen, ...]:
 
     Every family registered with the record codec has one, named after it
     (classic, hilo, tournament, arena_hilo, head_to_head, my_game,
-    shoot_out, steal_a_pin, grab_two_pins, finale, squads); they play on the
+    shoot_out, steal_a_pin, grab_two_pins, finale, squads, quiz); they play on the
     bundled decks with the default computer players.
 
     Raises:
@@ -158,6 +159,12 @@ def specimens() -> tuple[Specimen, ...]:
             seed=3,
             note="Top Trump Squads, three seats building at once, to 6 tokens (S1-S7).",
         ),
+        Specimen(
+            "quiz",
+            QuizRules(chart_set="Set 1"),
+            seed=3,
+            note="A whole Top Ten Quiz of set 1 between two computer teams (Q1-Q13).",
+        ),
     )
 
 
@@ -192,9 +199,11 @@ def transcript(
         RuleOptionError: If `players` are not valid for the rules.
     """
     record = play(rules, players, seed=seed, start=start)
-    narrator: Narrator | SquadsNarrator
+    narrator: Narrator | SquadsNarrator | QuizNarrator
     if isinstance(rules, SquadsRules):
         narrator = SquadsNarrator(rules, names)
+    elif isinstance(rules, QuizRules):
+        narrator = QuizNarrator(rules, names)
     else:
         narrator = Narrator(rules, names, **_scenario_context(start))
     family = str(getattr(rules, "family", type(rules).__name__))
@@ -314,7 +323,7 @@ def _short(value: Any) -> str:
     return repr(value)
 
 
-def _view_text(view: Any, narrator: Narrator | SquadsNarrator) -> str:
+def _view_text(view: Any, narrator: Narrator | SquadsNarrator | QuizNarrator) -> str:
     """Returns what the acting seat could see, in a line (its top card, the counts)."""
     match view:
         case ClassicView():
@@ -332,6 +341,10 @@ def _view_text(view: Any, narrator: Narrator | SquadsNarrator) -> str:
             return "; ".join(parts)
         case SquadsView():
             return f"round {view.round}; tokens {list(view.scores)}"
+        case QuizView():
+            turned = ", ".join(str(rank) for rank, _ in view.turned) or "none"
+            points = [sum(tiles) for tiles in view.won]
+            return f"round {view.round}; middle {list(view.middle)}; points {points}; turned {turned}"
         case HiLoView():
             row = ", ".join("face down" if c is None else view.deck.cards[c].name for c in view.faces)
             category = "none yet" if view.category is None else view.deck.categories[view.category].name

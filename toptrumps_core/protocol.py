@@ -190,6 +190,8 @@ class Termination(Recorded, enum.Enum):
     """The last player holding cards in the Finale won the tournament (T16)."""
     TOKENS_REACHED = "tokens_reached"
     """A Squads round ended with someone on 10 tokens or more; the highest score wins (S7)."""
+    SEVEN_ROUNDS = "seven_rounds"
+    """The Top Ten Quiz's seven rounds (and any showdown) are over: most tile points wins (Q10)."""
 
 
 @dataclass(frozen=True, slots=True)

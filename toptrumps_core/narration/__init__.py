@@ -8,6 +8,7 @@ transcripts of `toptrumps_core.playthrough`:
 - `Narrator` (`card_games`): classic play, the tournament, its mini-games and
   the Finale, and Hi Lo;
 - `SquadsNarrator` (`squads`): Top Trump Squads (S1-S7);
+- `QuizNarrator` (`quiz`): the Top Ten Quiz;
 - `words`: the grammar they share (plurals, lists, values with their units,
   "You win" against "Computer 1 wins").
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 from typing import get_args
 
 from toptrumps_core.narration.card_games import GameEvent, Narrator
+from toptrumps_core.narration.quiz import QuizEvent, QuizNarrator
 from toptrumps_core.narration.squads import SquadsEvent, SquadsNarrator
 from toptrumps_core.narration.words import SeatWords, and_list, capital, plural, value_words
 from toptrumps_core.protocol import Event
@@ -29,6 +31,8 @@ __all__ = [
     "NARRATED_EVENTS",
     "GameEvent",
     "Narrator",
+    "QuizEvent",
+    "QuizNarrator",
     "SeatWords",
     "SquadsEvent",
     "SquadsNarrator",
@@ -38,5 +42,7 @@ __all__ = [
     "value_words",
 ]
 
-NARRATED_EVENTS: frozenset[type[Event]] = frozenset(get_args(GameEvent)) | frozenset(get_args(SquadsEvent))
+NARRATED_EVENTS: frozenset[type[Event]] = (
+    frozenset(get_args(GameEvent)) | frozenset(get_args(SquadsEvent)) | frozenset(get_args(QuizEvent))
+)
 """Every event class some narrator of this package tells (one union per family)."""

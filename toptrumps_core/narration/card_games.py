@@ -432,5 +432,7 @@ class Narrator(SeatWords):
             case Termination.MINI_GAME_ENDED:
                 won = f"{self._seats(winners)} won" if winners else "nobody won"
                 return f"Game over: {capital(self._game_name())} is over; {won}."
+            case Termination.SEVEN_ROUNDS:  # a quiz's end; QuizNarrator tells it with the scores
+                return f"Game over: the seven rounds are played; {self._seats(winners)} won (Q10)."
             case _:
                 assert_never(outcome.termination)

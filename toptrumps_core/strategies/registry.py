@@ -7,7 +7,8 @@
   no strategy is given, looked up by the rules' game family: card counting
   told the game's rule C6 option for the classic game (P3), `BestHiLo` for
   Hi Lo (P1, P2), `TournamentPlayer` for the tournament, card counting for a
-  mini-game played on its own, `ExpectedTokensBuilder` for Squads.  A new
+  mini-game played on its own, `ExpectedTokensBuilder` for Squads,
+  `QuizTeam` (and the judge `SimilarityJudge`) for the Top Ten Quiz.  A new
   game registers its own with `register_default_player`, and its default judge, if it has one, with
   `register_default_judge`; the rules never import their players.
 """
@@ -25,6 +26,7 @@ from toptrumps_core.record import RecordedRules
 from toptrumps_core.strategies.base import RandomStrategy, Strategy
 from toptrumps_core.strategies.classic import BestRank, BestValue, CardCounting
 from toptrumps_core.strategies.hilo import BestHiLo
+from toptrumps_core.strategies.quiz import QuizTeam, SimilarityJudge
 from toptrumps_core.strategies.squads import ExpectedTokensBuilder
 from toptrumps_core.strategies.tournament import TournamentPlayer
 
@@ -132,5 +134,7 @@ register_default_player("classic", _card_counting)
 register_default_player("hilo", lambda rules: BestHiLo())
 register_default_player("tournament", lambda rules: TournamentPlayer())
 register_default_player("squads", lambda rules: ExpectedTokensBuilder())  # exact expected tokens (S5)
+register_default_player("quiz", lambda rules: QuizTeam())  # knows each answer with p = 3/5, bids its best
+register_default_judge("quiz", lambda rules: SimilarityJudge())
 for _mini_game in ("head_to_head", "my_game", "shoot_out", "arena_hilo", "steal_a_pin", "grab_two_pins", "finale"):
     register_default_player(_mini_game, lambda rules: CardCounting())  # a mini-game on its own, as before

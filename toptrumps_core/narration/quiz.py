@@ -1,0 +1,193 @@
+"""The Top Ten Quiz's sentences: one plain-text line per event (rules Q1-Q13).
+
+A `QuizNarrator` is built from the quiz's rules (the team names, the
+charts); fed the events of a quiz in order, it returns one sentence each,
+citing the rule it applies.  It never tells an answer that is still
+hidden: only the events that reveal one hold it.
+
+    >>> from toptrumps_core.quiz import QuizRules, RankTurned, RoundUnwon
+    >>> narrator = QuizNarrator(QuizRules())
+    >>> narrator.narrate(RankTurned(0, "the nile", 1, "Nile", 1))
+    'Green: “the nile” is right: rank 1, Nile (1 right) (Q5).'
+    >>> narrator.narrate(RoundUnwon(3, (2, 3)))
+    'Nobody wins round 3: tiles 2 and 3 stay in the middle (Q2, Q8).'
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from typing import NoReturn, TypeAlias
+
+from toptrumps_core.narration.words import and_list, plural
+from toptrumps_core.protocol import Event
+from toptrumps_core.quiz import (
+    AnswerRepeated,
+    AnswerWrong,
+    BiddingWon,
+    BidPassed,
+    BidRaised,
+    BidsRevealed,
+    ChartRevealed,
+    ChartsPicked,
+    GaveUp,
+    NearMissJudged,
+    NearMissOffered,
+    OpposingChanceBegan,
+    QuizEnded,
+    QuizRoundStarted,
+    QuizRules,
+    RankTurned,
+    RoundUnwon,
+    RoundWon,
+    ShowdownBegan,
+    SpecialTileReactivated,
+    SpecialTileUsed,
+    TaskRead,
+    TiebreakerTurned,
+    TimeRanOut,
+)
+
+if sys.version_info >= (3, 11):
+    from typing import assert_never
+else:  # pragma: no cover - Python 3.10
+
+    def assert_never(value: NoReturn) -> NoReturn:
+        """Fails loudly on a value the `match` statement did not expect."""
+        raise AssertionError(f"unexpected value: {value!r}")
+
+
+__all__ = ["QuizEvent", "QuizNarrator"]
+
+QuizEvent: TypeAlias = (
+    ChartsPicked
+    | TiebreakerTurned
+    | QuizRoundStarted
+    | BidsRevealed
+    | BidRaised
+    | BidPassed
+    | BiddingWon
+    | SpecialTileReactivated
+    | TaskRead
+    | RankTurned
+    | AnswerRepeated
+    | AnswerWrong
+    | NearMissOffered
+    | NearMissJudged
+    | SpecialTileUsed
+    | GaveUp
+    | TimeRanOut
+    | OpposingChanceBegan
+    | ShowdownBegan
+    | RoundWon
+    | RoundUnwon
+    | ChartRevealed
+    | QuizEnded
+)
+"""Every event of the Top Ten Quiz."""
+
+
+def _tiles(tiles: Sequence[int]) -> str:
+    """Returns "tile 3" or "tiles 2 and 3"."""
+    return f"{'tile' if len(tiles) == 1 else 'tiles'} {and_list([str(t) for t in tiles])}"
+
+
+class QuizNarrator:
+    """Tells each event of a quiz as one sentence.
+
+    Args:
+        rules: The quiz's rules (for its team names).
+        names: Two team names to use instead of the rules' own; None for the rules'.
+
+    Raises:
+        ValueError: If `names` is not two names.
+    """
+
+    def __init__(self, rules: QuizRules, names: Sequence[str] | None = None) -> None:
+        teams = tuple(rules.teams if names is None else names)
+        if len(teams) != 2:
+            raise ValueError(f"a quiz has two teams; got names {list(teams)!r}")
+        self.rules = rules
+        self.names: tuple[str, ...] = teams
+
+    def narrate_all(self, events: Iterable[Event]) -> list[str]:
+        """Returns one sentence per event, in order."""
+        return [self.narrate(event) for event in events]
+
+    def narrate(self, event: Event) -> str:
+        """Returns the sentence for one quiz event.
+
+        Raises:
+            TypeError: If `event` is not an event of the quiz.
+        """
+        if not isinstance(event, QuizEvent):
+            raise TypeError(f"not an event of the Top Ten Quiz: {event!r}")
+        return self._sentence(event)
+
+    def _sentence(self, event: QuizEvent) -> str:
+        n = self.names
+        match event:
+            case ChartsPicked(categories=categories):
+                return f"Seven charts are set out: {and_list(list(categories))} (Q1, Q12)."
+            case TiebreakerTurned(team=team, tossed=True):
+                return f"The tiebreaker tile lands on {n[team]} (Q4)."
+            case TiebreakerTurned(team=team):
+                rule = "Q11" if self.rules.bidding == "high_bid" else "Q4"
+                return f"The tiebreaker tile turns to {n[team]} ({rule})."
+            case QuizRoundStarted(round=r, middle=middle, captains=captains, category=category):
+                return (
+                    f"Round {r}: {_tiles(middle)} in the middle; captains {captains[0]} ({n[0]}) and "
+                    f"{captains[1]} ({n[1]}); the category is {category} (Q2, Q3)."
+                )
+            case BidsRevealed(bids=bids):
+                return f"The bids are revealed: {n[0]} {bids[0]}, {n[1]} {bids[1]} (Q4)."
+            case BidRaised(team=team, count=count):
+                return f"{n[team]} bids {count} (Q11)."
+            case BidPassed(team=team, forced=forced):
+                return f"{n[team]} must pass: 10 is the highest bid (Q11)." if forced else f"{n[team]} passes (Q11)."
+            case BiddingWon(team=team, target=target, by_tiebreaker=by_tiebreaker):
+                how = " on the tiebreaker tile" if by_tiebreaker else ""
+                return f"{n[team]} is active{how} and must give {plural(target, 'right answer')} (Q4)."
+            case SpecialTileReactivated(team=team, left=left):
+                return f"{n[team]} bid 6 or more and turns a special tile back: {left} unused (Q6)."
+            case TaskRead(task=task):
+                return f"The task: {task}. The timer starts (Q5)."
+            case RankTurned(team=team, text=text, rank=rank, answer=answer, right=right):
+                return f"{n[team]}: “{text}” is right: rank {rank}, {answer} ({right} right) (Q5)."
+            case AnswerRepeated(team=team, text=text, rank=rank):
+                return f"{n[team]}: “{text}” was given already (rank {rank}): neither right nor wrong (Q5)."
+            case AnswerWrong(team=team, text=text):
+                return f"{n[team]}: “{text}” is wrong (Q6, Q8)."
+            case NearMissOffered(team=team, text=text, similarity=similarity):
+                return f"{n[team]}: “{text}” is close to an answer ({similarity}% alike): the judge decides (Q13)."
+            case NearMissJudged(team=team, text=text, accepted=accepted):
+                return f"The judge {'accepts' if accepted else 'rejects'} “{text}” (Q13)."
+            case SpecialTileUsed(team=team, left=left):
+                return f"{n[team]} turns a special tile and keeps guessing: {left} left (Q6)."
+            case GaveUp(team=team):
+                return f"{n[team]} gives up (Q8)."
+            case TimeRanOut(team=team):
+                return f"Time is up for {n[team]} (Q5, Q8)."
+            case OpposingChanceBegan(team=team, seconds=seconds):
+                return f"{n[team]} may give one answer within {seconds} seconds (Q8)."
+            case ShowdownBegan(first=first, tries=tries):
+                return f"Showdown: the teams answer in turn, {n[first]} first, {tries} tries each (Q9)."
+            case RoundWon(round=r, team=team, tiles=tiles):
+                return f"{n[team]} wins round {r} and takes {_tiles(tiles)} (Q7, Q8)."
+            case RoundUnwon(round=r, middle=middle):
+                stay = "stays" if len(middle) == 1 else "stay"
+                return f"Nobody wins round {r}: {_tiles(middle)} {stay} in the middle (Q2, Q8)."
+            case ChartRevealed(answers=answers):
+                ranked = ", ".join(f"{rank}. {answer}" for rank, answer in enumerate(answers, start=1))
+                return f"The chart: {ranked}."
+            case QuizEnded(points=points, tiles=tiles, outcome=outcome):
+                score = (
+                    f"{n[0]} {plural(points[0], 'point')} ({plural(tiles[0], 'tile')}), "
+                    f"{n[1]} {plural(points[1], 'point')} ({plural(tiles[1], 'tile')})"
+                )
+                if outcome.is_draw:
+                    return f"The quiz is over: {score}. A draw (Q10)."
+                (winner,) = outcome.winners
+                return f"The quiz is over: {score}. {n[winner]} wins (Q10)."
+            case _:
+                assert_never(event)
