@@ -94,22 +94,28 @@ from toptrumps_core.deckfiles.folder import (
     deck_folder,
     folder_decks,
 )
+from toptrumps_core.deckfiles.pasted import MAX_DECK_BYTES, DeckFormat, deck_format, parse_deck_bytes, parse_deck_text
 from toptrumps_core.deckfiles.toml_format import FORMAT_VERSION, load_deck_toml, parse_deck_toml
 from toptrumps_core.deckfiles.toml_writer import deck_to_toml, exact_decimal
 
 __all__ = [
     "DECKS_FOLDER_VARIABLE",
     "FORMAT_VERSION",
+    "MAX_DECK_BYTES",
+    "DeckFormat",
     "FolderDecks",
     "available_decks",
     "bundled_decks",
     "deck_folder",
+    "deck_format",
     "deck_to_toml",
     "exact_decimal",
     "folder_decks",
     "load_deck",
     "load_deck_csv",
     "load_deck_toml",
+    "parse_deck_bytes",
     "parse_deck_csv",
+    "parse_deck_text",
     "parse_deck_toml",
 ]
