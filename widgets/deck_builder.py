@@ -85,7 +85,9 @@ class DeckBuilder(ipw.VBox):
             layout=ipw.Layout(width="100%", height="220px"),
             style={"description_width": "initial"},
         )
-        self._upload = ipw.FileUpload(accept=".csv,.toml", multiple=False, description="Upload a deck file")
+        self._upload = ipw.FileUpload(
+            accept=".csv,.toml", multiple=False, description="Upload a deck file", layout=ipw.Layout(width="auto")
+        )
         self._upload.tooltip = "Upload a .csv file saved from a spreadsheet, or a .toml deck file"
         self._name = ipw.Text(
             description="Deck name", placeholder="e.g. Our pets", style={"description_width": "initial"}
