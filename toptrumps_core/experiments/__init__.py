@@ -6,6 +6,8 @@ they sit above the games; the exact chances they are checked against are in
 
 - `estimates` (P5 for P1-P4): `estimate_hi_lo_odds`, `estimate_hi_lo_pins`,
   `estimate_comparison_odds`, `estimate_tie_chance`.
+- `bidding`: `estimate_reach`, `bidding_table`, `reach_grid`, the quiz
+  lesson on bidding (Q4-Q8).
 - `tables`: `Table`, `hi_lo_table` (P1, P2), `tie_table` (P4),
   `side_by_side` (exact beside simulated, P5).
 - `convergence`: `running_estimates`, an estimate as its trials accumulate.
@@ -21,6 +23,7 @@ Rules version: 1.
 
 from __future__ import annotations
 
+from toptrumps_core.experiments.bidding import bidding_table, estimate_reach, reach_grid
 from toptrumps_core.experiments.convergence import RunningEstimate, running_estimates
 from toptrumps_core.experiments.estimates import (
     ComparisonEstimate,
@@ -47,13 +50,16 @@ __all__ = [
     "TieRow",
     "TieStudy",
     "TournamentStats",
+    "bidding_table",
     "estimate_comparison_odds",
     "estimate_hi_lo_odds",
     "estimate_hi_lo_pins",
+    "estimate_reach",
     "estimate_settle",
     "estimate_tie_chance",
     "first_chooser_wins",
     "hi_lo_table",
+    "reach_grid",
     "running_estimates",
     "settle_table",
     "side_by_side",
