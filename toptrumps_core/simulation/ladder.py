@@ -52,7 +52,9 @@ __all__ = [
     "Ladder",
     "PairScore",
     "elo_ratings",
+    "ladder_orders",
     "pair_scores",
+    "rate_ladder",
     "strategy_ladder",
 ]
 
@@ -279,10 +281,9 @@ def strategy_ladder(
     if isinstance(bootstraps, bool) or not isinstance(bootstraps, int) or not 10 <= bootstraps <= 100_000:
         raise RuleOptionError(f"bootstraps must be a whole number from 10 to 100,000; got {bootstraps!r}")
     rules = ClassicRules(load_deck(deck) if isinstance(deck, str) else deck, seats=2, **dict(options or {}))  # type: ignore[arg-type]
-    orders = [order for a, b in itertools.combinations(names, 2) for order in ((a, b), (b, a))]
     frame = sweep(
         rules,
-        over={"strategies": orders},
+        over={"strategies": ladder_orders(names)},
         games=games,
         seed=seed,
         engine=engine,
@@ -290,6 +291,34 @@ def strategy_ladder(
         max_actions=max_actions,
         progress=progress,
     )
+    return rate_ladder(frame, seed=seed, bootstraps=bootstraps)
+
+
+def ladder_orders(strategies: Sequence[str]) -> list[tuple[str, str]]:
+    """Returns every pair of `strategies` in both seat orders, the round robin's games.
+
+    Example:
+        >>> ladder_orders(["random", "best_rank"])
+        [('random', 'best_rank'), ('best_rank', 'random')]
+    """
+    return [order for a, b in itertools.combinations(strategies, 2) for order in ((a, b), (b, a))]
+
+
+def rate_ladder(frame: pd.DataFrame, *, seed: int | str = 1, bootstraps: int = 200) -> Ladder:
+    """Rates the strategies of two-seat games: Elo ratings and their bootstrap intervals.
+
+    Args:
+        frame: `simulate` or `sweep` rows of two-seat games between
+            different strategies.
+        seed: Fixes the bootstrap's resamples.
+        bootstraps: Bootstrap resamples, 10..100,000.
+
+    Raises:
+        RuleOptionError: If the frame holds no game between two different
+            strategies, or of more than two seats.
+    """
+    if isinstance(bootstraps, bool) or not isinstance(bootstraps, int) or not 10 <= bootstraps <= 100_000:
+        raise RuleOptionError(f"bootstraps must be a whole number from 10 to 100,000; got {bootstraps!r}")
     pairs = tuple(pair_scores(frame))
     ratings = elo_ratings(pairs)
     rng = stream(seed, "ladder/bootstrap")

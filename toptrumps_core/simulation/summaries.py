@@ -20,9 +20,11 @@ Rules version: 1.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pandas as pd
 
+from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ClassicRules
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.events import Revealed, Tied, Won
@@ -39,7 +41,7 @@ from toptrumps_core.simulation.experiments import (
     game_seeds,
 )
 
-__all__ = ["card_winningness", "first_chooser_share", "gamblers_ruin_lengths"]
+__all__ = ["CardCounts", "card_winningness", "count_cards", "first_chooser_share", "gamblers_ruin_lengths"]
 
 
 def first_chooser_share(frame: pd.DataFrame) -> FirstChooserResult:
@@ -167,34 +169,86 @@ def card_winningness(
     names = check_strategies(strategies, rules.seats)
     games = check_games(games)
     max_actions = check_max_actions(max_actions)
-    cards = len(rules.deck.cards)
-    revealed, won, tied = [0] * cards, [0] * cards, [0] * cards
+    counts = CardCounts.empty(rules.deck)
     reporter = ProgressReporter(progress, games, "games (card winningness)")
     try:
         for done, game_seed in enumerate(game_seeds(seed, games), start=1):
-            match = Match(rules, list(names), seed=game_seed, max_actions=max_actions)
-            match.advance()
-            _count_cards(match.events, revealed, won, tied)
+            counts = counts.plus(count_cards(rules, names, [game_seed], max_actions=max_actions))
             reporter.update(done)
     finally:
         reporter.close()
-    rows = []
-    for number, card in enumerate(rules.deck.cards):
-        low, high = wilson_interval(won[number], revealed[number]) if revealed[number] else (float("nan"),) * 2
-        share = won[number] / revealed[number] if revealed[number] else float("nan")
-        rows.append(
-            {
-                "card": card.name,
-                "revealed": revealed[number],
-                "won": won[number],
-                "tied": tied[number],
-                "win_share": share,
-                "low": low,
-                "high": high,
-            }
+    return counts.table(rules.deck)
+
+
+@dataclass(frozen=True, slots=True)
+class CardCounts:
+    """How often each card was revealed, won outright and tied (rules C4-C6), by card number.
+
+    Attributes:
+        revealed: One count per card of the deck, in deck order.
+        won: Comparisons each card won outright (C4).
+        tied: Ties each card was part of (C5, C6).
+    """
+
+    revealed: tuple[int, ...]
+    won: tuple[int, ...]
+    tied: tuple[int, ...]
+
+    @classmethod
+    def empty(cls, deck: Deck) -> CardCounts:
+        """Returns zero counts for every card of `deck`."""
+        zeros = (0,) * len(deck.cards)
+        return cls(zeros, zeros, zeros)
+
+    def plus(self, other: CardCounts) -> CardCounts:
+        """Returns the counts of both, added card by card."""
+        return CardCounts(
+            *(tuple(map(sum, zip(a, b, strict=True))) for a, b in zip(self.counts(), other.counts(), strict=True))
         )
-    table = pd.DataFrame(rows).sort_values(["win_share", "card"], ascending=[False, True], na_position="last")
-    return table.reset_index(drop=True)
+
+    def counts(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """Returns (revealed, won, tied)."""
+        return self.revealed, self.won, self.tied
+
+    def table(self, deck: Deck) -> pd.DataFrame:
+        """Returns one row per card, most winning first (the columns of `card_winningness`)."""
+        rows = []
+        for number, card in enumerate(deck.cards):
+            shown, won = self.revealed[number], self.won[number]
+            low, high = wilson_interval(won, shown) if shown else (float("nan"), float("nan"))
+            rows.append(
+                {
+                    "card": card.name,
+                    "revealed": shown,
+                    "won": won,
+                    "tied": self.tied[number],
+                    "win_share": won / shown if shown else float("nan"),
+                    "low": low,
+                    "high": high,
+                }
+            )
+        table = pd.DataFrame(rows).sort_values(["win_share", "card"], ascending=[False, True], na_position="last")
+        return table.reset_index(drop=True)
+
+
+def count_cards(
+    rules: ClassicRules, strategies: Sequence[str], seeds: Sequence[int], *, max_actions: int = DEFAULT_MAX_ACTIONS
+) -> CardCounts:
+    """Plays one game per seed on the rules engine and counts each card's comparisons (C4-C6).
+
+    Args:
+        rules: Checked classic rules.
+        strategies: One checked strategy name per seat.
+        seeds: The games' own seeds (`game_seeds`).
+        max_actions: The cap per game (rule C12).
+    """
+    cards = len(rules.deck.cards)
+    revealed, won, tied = [0] * cards, [0] * cards, [0] * cards
+    for seed in seeds:
+        match = Match(rules, list(strategies), seed=seed, max_actions=max_actions)
+        match.advance()
+        _count_cards(match.events, revealed, won, tied)
+    return CardCounts(tuple(revealed), tuple(won), tuple(tied))
 
 
 def _count_cards(events: Sequence[object], revealed: list[int], won: list[int], tied: list[int]) -> None:

@@ -1,0 +1,154 @@
+"""The simulation lab, headless: settings, a stepped run that can be stopped, the charts (C1-C12, P5)."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Coroutine, Generator
+from typing import Any
+
+import pytest
+
+from toptrumps_core import ClassicRules, load_deck
+from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.simulation import check_batch_support, game_seeds
+from widgets.lab import MAX_GAMES, MAX_RULES_GAMES, SimulationLab
+
+
+@types.coroutine
+def pause(seconds: float) -> Generator[None, None, None]:
+    """A pause that hands control back to the test (stands in for asyncio.sleep)."""
+    yield
+
+
+class Steps:
+    """A schedule that keeps the run's coroutine, for the test to step by hand."""
+
+    def __init__(self) -> None:
+        self.coroutine: Coroutine[Any, Any, None] | None = None
+
+    def __call__(self, coroutine: Coroutine[Any, Any, None]) -> Steps:
+        self.coroutine = coroutine
+        return self
+
+    def step(self) -> bool:
+        """Runs the coroutine to its next pause; False once it has ended."""
+        assert self.coroutine is not None
+        try:
+            self.coroutine.send(None)
+        except StopIteration:
+            return False
+        return True
+
+    def cancel(self) -> None:
+        pass
+
+
+def test_one_strategy_control_per_seat_keeping_the_choices() -> None:
+    lab = SimulationLab(seats=3, strategies=["best_rank", "random", "best_value"], engine="rules")
+    assert [c.value for c in lab.strategy_controls] == ["best_rank", "random", "best_value"]
+    assert [c.description for c in lab.strategy_controls] == ["Seat 1", "Seat 2", "Seat 3"]
+    lab._seats.value = 4
+    assert [c.value for c in lab.strategy_controls] == ["best_rank", "random", "best_value", "best_value"]
+    lab._seats.value = 2
+    assert [c.value for c in lab.strategy_controls] == ["best_rank", "random"]
+
+
+def test_a_run_plays_the_games_and_draws_every_chart() -> None:
+    lab = SimulationLab(games=40, seed=5, engine="rules")
+    lab.run()
+    assert lab._status.text == "" and lab.engine == "rules" and not lab.running
+    assert lab.frame is not None and list(lab.frame["seed"]) == game_seeds(5, 40)
+    assert lab._progress.value == lab._progress.max == 40 + 40 and lab._progress.bar_style == "success"
+    assert "Done: 40 games played" in lab._progress_text.value
+    for key in ("lengths", "first", "cards"):
+        assert lab._charts[key].value.startswith("<svg"), key
+    assert lab.first_chooser is not None and lab.first_chooser.games == 40
+    assert lab.cards is not None and lab.cards["revealed"].sum() == 2 * lab.frame["comparisons"].sum()
+    assert "exact rules engine" in lab._engine_text.value
+    assert lab._stop_button.disabled and not lab._run_button.disabled  # Stop is off again once the run ended
+
+
+def test_stop_ends_the_run_after_the_step_underway() -> None:
+    steps = Steps()
+    lab = SimulationLab(games=100, seed=2, engine="rules", schedule=steps, sleep=pause)
+    lab.run()
+    assert lab.running and lab._run_button.disabled and not lab._stop_button.disabled
+    assert steps.step()  # one chunk of games, then a pause
+    lab._stop_button.click()
+    while steps.step():
+        pass
+    assert not lab.running and not lab._run_button.disabled
+    assert lab.frame is not None and 0 < len(lab.frame) < 100
+    assert lab._status.text.startswith("Stopped") and lab._progress.bar_style == "warning"
+
+
+def test_run_refuses_while_running() -> None:
+    steps = Steps()
+    lab = SimulationLab(games=40, engine="rules", schedule=steps, sleep=pause)
+    lab.run()
+    lab.run()
+    assert "already running" in lab._status.text
+    lab.stop()
+    while steps.step():
+        pass
+
+
+def test_a_seed_set_from_the_page_is_checked() -> None:
+    lab = SimulationLab(games=40, engine="rules")
+    lab._seed.value = -1  # an IntText takes any number the page sends
+    lab.run()
+    assert "the seed must be a whole number" in lab._status.text and lab._status.kind == "error"
+    assert lab.frame is None
+
+
+def test_counts_from_the_page_are_kept_in_range() -> None:
+    lab = SimulationLab(games=40, engine="rules")
+    lab._games.value, lab._round_limit.value = 5, -4
+    assert (lab._games.value, lab._round_limit.value) == (10, 0)  # bounded boxes clip what the page sends
+
+
+def test_the_rules_engine_has_its_own_cap() -> None:
+    lab = SimulationLab(games=MAX_RULES_GAMES + 10, engine="rules")
+    lab.run()
+    assert f"from 10 to {MAX_RULES_GAMES:,}" in lab._status.text and lab.frame is None
+    assert MAX_GAMES == 100_000
+
+
+def test_a_deck_name_from_the_page_is_checked() -> None:
+    lab = SimulationLab(games=40, engine="rules")
+    lab._deck.set_trait("options", [*lab._deck.options, ("Secret", "../../etc/passwd")])
+    lab._deck.value = "../../etc/passwd"
+    lab.run()
+    assert "no deck called" in lab._status.text
+
+
+def test_bad_settings_are_named() -> None:
+    with pytest.raises(RuleOptionError, match="seat 1: no strategy 'psychic'"):
+        SimulationLab(strategies=["random", "psychic"])
+    with pytest.raises(RuleOptionError, match="engine must be"):
+        SimulationLab(engine="quantum")
+    with pytest.raises(RuleOptionError, match="the number of games"):
+        SimulationLab(games=MAX_GAMES + 1)
+
+
+def test_the_ladder_rates_every_strategy() -> None:
+    lab = SimulationLab(ladder_games=10, seed=3, engine="rules")
+    lab.run_ladder()
+    assert lab.ladder is not None and set(lab.ladder.ratings) == {"random", "best_value", "best_rank", "card_counting"}
+    assert lab._charts["ladder"].value.startswith("<svg") and "rates highest" in lab._words["ladder"].value
+    assert lab._progress.value == lab._progress.max == 12 * 10
+
+
+def _batch_checks_built() -> bool:
+    try:
+        check_batch_support(ClassicRules(load_deck("animals")), ["random", "random"])
+    except NotImplementedError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _batch_checks_built(), reason="the batch engine's checks are not built yet")
+def test_card_counting_runs_on_the_rules_engine_and_says_why() -> None:
+    lab = SimulationLab(games=20, strategies="card_counting")
+    lab.run()
+    assert lab.engine == "rules" and "card_counting" in lab._engine_text.value

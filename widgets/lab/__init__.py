@@ -1,0 +1,13 @@
+"""The simulation lab: thousands of classic games in the page, charted (rules C1-C12, P5).
+
+- `lab`: `SimulationLab`, the controls, the stepped run with its progress
+  bar and Stop button, and the charts;
+- `charts`: game lengths beside gambler's ruin, the first chooser's share,
+  each card's winningness, the strategy ladder;
+- `runner`: `SteppedRun`, a long computation in steps that keep the page live.
+"""
+
+from widgets.lab.lab import CARD_SAMPLE, MAX_GAMES, MAX_RULES_GAMES, MIN_GAMES, STRATEGY_LABELS, SimulationLab
+from widgets.lab.runner import SteppedRun
+
+__all__ = ["CARD_SAMPLE", "MAX_GAMES", "MAX_RULES_GAMES", "MIN_GAMES", "STRATEGY_LABELS", "SimulationLab", "SteppedRun"]

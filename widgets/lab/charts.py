@@ -1,0 +1,156 @@
+"""The simulation lab's charts, drawn by matplotlib into SVG (no pyplot state, nothing printed, no script).
+
+- `lengths_chart`: how many comparisons the games lasted, beside the
+  gambler's-ruin estimate of fair coin-flip games (two seats);
+- `first_chooser_chart`: the first chooser's share of wins with its 95 %
+  interval, beside the fair share (rules C3, P5);
+- `ladder_chart`: the strategies' head-to-head scores, each cell written
+  out (colour is never the only signal), and their Elo ratings with
+  bootstrap intervals;
+- `winningness_chart`: the cards that win most and least often, with their
+  intervals (rules C4, P5).
+
+matplotlib is imported when the first chart is drawn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from toptrumps_core.experiments import FirstChooserResult
+from toptrumps_core.simulation import Ladder, gamblers_ruin_lengths
+from widgets._toolkit import figure_svg, percent
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["first_chooser_chart", "ladder_chart", "lengths_chart", "winningness_chart"]
+
+WIDTH_IN, HEIGHT_IN = 7.0, 3.4
+BLUE, RED, GREY = "#1f6feb", "#b42318", "#57606a"
+
+
+def _figure(height_in: float = HEIGHT_IN, columns: int = 1) -> tuple[Any, Any]:
+    from matplotlib.figure import Figure  # lazy: matplotlib loads when the first chart is drawn
+
+    figure = Figure(figsize=(WIDTH_IN, height_in))
+    return figure, figure.subplots(1, columns)
+
+
+def lengths_chart(frame: pd.DataFrame, cards_in_play: int) -> str:
+    """Returns the histogram of game lengths (comparisons) of the finished games, as SVG.
+
+    For two seats the gambler's-ruin estimate is drawn over it: every
+    comparison a fair coin flip moving one card, ties (in the share the games
+    had) moving none (`toptrumps_core.simulation.gamblers_ruin_lengths`).
+
+    Args:
+        frame: `simulate` rows of one seat count.
+        cards_in_play: Cards dealt at the start (rule C2).
+    """
+    finished = frame[frame["termination"] != "unfinished"]
+    lengths = finished["comparisons"].to_numpy()
+    figure, axes = _figure()
+    longest = int(max(lengths.max() if len(lengths) else 1, 1))
+    shown = int(max(float(finished["comparisons"].quantile(0.99)) if len(lengths) else 1, 10))
+    bins = min(60, shown)
+    axes.hist(lengths[lengths <= shown], bins=bins, density=True, color=BLUE, alpha=0.75, label="these games")
+    seats = int(frame["seats"].iloc[0])
+    if seats == 2 and cards_in_play >= 2:
+        total = float(frame["comparisons"].sum())
+        tie_share = min(float(frame["ties"].sum()) / total, 0.95) if total else 0.0
+        model = gamblers_ruin_lengths(cards_in_play, tie_chance=tie_share, longest=max(longest, shown))
+        step = 2 if tie_share == 0 else 1  # without ties a fair walk ends only on lengths of one parity
+        xs = list(range(0, shown + 1))
+        ys = [sum(model[t : t + step]) / step for t in xs]
+        axes.plot(xs, ys, color=RED, linestyle="--", linewidth=2, label="coin-flip games (gambler's ruin)")
+        mean = sum(t * p for t, p in enumerate(model))
+        axes.set_title(f"Mean length: {lengths.mean():.0f} comparisons; coin-flip games: {mean:.0f}", fontsize=10)
+    else:
+        axes.set_title(f"Mean length: {lengths.mean():.0f} comparisons", fontsize=10)
+    axes.set_xlabel("comparisons in a game (ties included)")
+    axes.set_ylabel("share of games")
+    axes.set_xlim(0, shown)
+    axes.legend(loc="upper right", fontsize="small")
+    figure.tight_layout()
+    return figure_svg(figure)
+
+
+def first_chooser_chart(result: FirstChooserResult) -> str:
+    """Returns the first chooser's share of wins as a bar with its 95 % interval, beside the fair share."""
+    estimate = result.estimate
+    figure, axes = _figure(2.6)
+    value = float(estimate.value)
+    axes.barh([0], [value], color=BLUE, height=0.5, label="seat 1 (chooses first)")
+    axes.errorbar(
+        [value],
+        [0],
+        xerr=[[value - estimate.low], [estimate.high - value]],
+        fmt="none",
+        ecolor="black",
+        capsize=8,
+        label="95% confidence interval",
+    )
+    axes.axvline(result.fair_share, color=RED, linestyle="--", label=f"no advantage: {percent(result.fair_share)}")
+    axes.set_xlim(0, 1)
+    axes.set_yticks([])
+    axes.set_xlabel("share of finished games won by the first chooser")
+    axes.set_title(f"{estimate.trials:,} finished games", fontsize=10)
+    axes.legend(loc="upper right", fontsize="small")
+    figure.tight_layout()
+    return figure_svg(figure)
+
+
+def ladder_chart(ladder: Ladder) -> str:
+    """Returns the head-to-head scores (each cell written) and the Elo ratings with intervals, as SVG."""
+    grid = ladder.head_to_head()
+    names = [name.replace("_", " ") for name in grid.index]
+    figure, (left, right) = _figure(3.8, 2)
+    left.imshow(grid.to_numpy(dtype=float), cmap="RdBu", vmin=0, vmax=1)
+    for row in range(len(names)):
+        for column in range(len(names)):
+            score = grid.iat[row, column]
+            text = "—" if row == column else percent(float(score))
+            strong = row != column and abs(float(score) - 0.5) > 0.3  # white on the darkest cells
+            left.text(column, row, text, ha="center", va="center", fontsize=9, color="white" if strong else "black")
+    left.set_xticks(range(len(names)), names, rotation=30, ha="right", fontsize=8)
+    left.set_yticks(range(len(names)), names, fontsize=8)
+    left.set_title("score of the row against the column", fontsize=9)
+    table = ladder.table()
+    ys = list(range(len(table)))[::-1]
+    ratings = table["rating"].to_numpy()
+    errors = [ratings - table["low"].to_numpy(), table["high"].to_numpy() - ratings]
+    right.errorbar(ratings, ys, xerr=errors, fmt="o", color=BLUE, ecolor="black", capsize=5)
+    right.set_yticks(ys, [name.replace("_", " ") for name in table["strategy"]], fontsize=8)
+    right.set_xlabel("Elo rating (95% bootstrap interval)", fontsize=9)
+    right.axvline(1500, color=GREY, linestyle=":", linewidth=1)
+    figure.tight_layout()
+    return figure_svg(figure)
+
+
+def winningness_chart(table: pd.DataFrame, *, each_end: int = 8) -> str:
+    """Returns the `each_end` most and least winning cards' win shares with their intervals, as SVG.
+
+    Args:
+        table: `card_winningness` rows, most winning first.
+        each_end: Cards shown from each end of the table.
+    """
+    seen = table.dropna(subset=["win_share"])
+    shown = seen if len(seen) <= 2 * each_end else seen.iloc[list(range(each_end)) + list(range(-each_end, 0))]
+    figure, axes = _figure(max(2.6, 0.24 * len(shown) + 1.0))
+    ys = list(range(len(shown)))[::-1]
+    shares = shown["win_share"].to_numpy()
+    errors = [shares - shown["low"].to_numpy(), shown["high"].to_numpy() - shares]
+    colours = [BLUE if share >= 0.5 else RED for share in shares]
+    axes.barh(ys, shares, color=colours, height=0.7)
+    axes.errorbar(shares, ys, xerr=errors, fmt="none", ecolor="black", capsize=3, linewidth=1)
+    axes.set_yticks(ys, shown["card"].tolist(), fontsize=8)
+    for y, share in zip(ys, shares, strict=True):
+        axes.text(1.01, y, percent(float(share)), va="center", fontsize=8, transform=axes.get_yaxis_transform())
+    axes.axvline(0.5, color=GREY, linestyle=":", linewidth=1)
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("share of its comparisons the card won outright (95% interval)", fontsize=9)
+    gap = " (most and least winning)" if len(shown) < len(seen) else ""
+    axes.set_title(f"{len(seen)} cards{gap}", fontsize=10)
+    figure.tight_layout()
+    return figure_svg(figure)
