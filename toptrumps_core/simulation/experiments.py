@@ -243,13 +243,12 @@ def play_games(
     Returns:
         Column name -> one value per game, in seed order.
     """
-    columns = _empty_columns(rules)
     if engine == "batch":
-        for game, result in enumerate(_batch_results(rules, strategies, seeds, max_actions), start=first):
-            _add_row(columns, rules, strategies, game, seeds[game - first], result)
+        columns = _batch_columns(rules, strategies, seeds, first, max_actions)
         if progress is not None:
             progress(len(seeds))
         return columns
+    columns = _empty_columns(rules)
     for offset, seed in enumerate(seeds):
         _add_row(columns, rules, strategies, first + offset, seed, _rules_game(rules, strategies, seed, max_actions))
         if progress is not None:
@@ -257,23 +256,30 @@ def play_games(
     return columns
 
 
-def _batch_results(
-    rules: ClassicRules, strategies: Sequence[str], seeds: Sequence[int], max_actions: int
-) -> list[tuple[Termination, frozenset[int], int, int, tuple[int, ...]]]:
-    """Plays the games on the batch engine: one (termination, winners, comparisons, ties, stacks) per seed."""
+def _batch_columns(
+    rules: ClassicRules, strategies: Sequence[str], seeds: Sequence[int], first: int, max_actions: int
+) -> Columns:
+    """Plays the games on the batch engine and returns their rows as columns (the same as `_add_row`'s)."""
     check_batch_cap(max_actions)
     games = play_batch(rules, list(strategies), list(seeds))
-    return [
-        (termination, frozenset(seat for seat, won in enumerate(row) if won), comparisons, ties, tuple(stacks))
-        for termination, row, comparisons, ties, stacks in zip(
-            games.terminations(),
-            games.winners.tolist(),
-            games.comparisons.tolist(),
-            games.ties.tolist(),
-            games.stack_sizes.tolist(),
-            strict=True,
-        )
-    ]
+    count, seats = len(seeds), rules.seats
+    winners = games.winners.tolist()
+    columns: Columns = {
+        "game": list(range(first, first + count)),
+        "seed": [int(seed) for seed in seeds],
+        "deck": [rules.deck.name] * count,
+        "seats": [seats] * count,
+    }
+    columns.update({name: [getattr(rules, name)] * count for name in OPTION_COLUMNS})
+    columns.update({f"strategy_{seat}": [name] * count for seat, name in enumerate(strategies)})
+    columns["termination"] = [termination.value for termination in games.terminations()]
+    columns["winner"] = [row.index(True) if sum(row) == 1 else None for row in winners]
+    columns["draw"] = [sum(row) > 1 for row in winners]
+    columns.update({f"won_{seat}": games.winners[:, seat].tolist() for seat in range(seats)})
+    columns["comparisons"] = games.comparisons.tolist()
+    columns["ties"] = games.ties.tolist()
+    columns.update({f"stack_{seat}": games.stack_sizes[:, seat].astype(int).tolist() for seat in range(seats)})
+    return columns
 
 
 def check_batch_cap(max_actions: int) -> None:

@@ -1,11 +1,15 @@
 """Lesson 1's experiment: does the first chooser win more often? (rules C3, P5).
 
-`FirstChooserExperiment` plays many games between equal computer players with
-`toptrumps_core.experiments.first_chooser_wins` and shows the share of games
+`FirstChooserExperiment` plays many games between equal computer players and
+shows the share of games
 seat 0 won as a bar with its 95% confidence interval, beside the share it
 would win if choosing first did not matter.  The chart is drawn by matplotlib
 into SVG (no pyplot state, nothing printed), and a progress bar moves while
-the games run.
+the games run.  The easy, medium and hard levels play on the batch engine
+(`toptrumps_core.simulation.simulate`: the same games as the rules engine,
+many at once), so a run can be `MAX_GAMES` games; the expert, which counts
+cards, plays on the exact rules engine
+(`toptrumps_core.experiments.first_chooser_wins`), up to `EXPERT_MAX_GAMES`.
 
 The class chooses the deck, the number of players, the computers' level and
 rule C6's ``no_data`` option.  Comparing levels shows something worth a
@@ -23,6 +27,7 @@ from toptrumps_core import ClassicRules, load_deck
 from toptrumps_core.classic import MAX_SEATS, MIN_SEATS
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments import FirstChooserResult, first_chooser_wins
+from toptrumps_core.simulation import first_chooser_share, simulate
 from toptrumps_core.strategies import DIFFICULTIES, default_player
 from widgets._boundary import handler
 from widgets._toolkit import (
@@ -39,13 +44,18 @@ from widgets._toolkit import (
     whole,
 )
 
-__all__ = ["MAX_GAMES", "MIN_GAMES", "FirstChooserExperiment"]
+__all__ = ["EXPERT_MAX_GAMES", "MAX_GAMES", "MIN_GAMES", "FirstChooserExperiment"]
 
 MIN_GAMES = 10
 """Fewest games one run plays."""
-MAX_GAMES = 600
-"""Most games one run plays: about 9 s with "hard" players on the slowest bundled deck on a 2-core
-machine (about 1.5 s per 100 games; the progress bar moves meanwhile)."""
+MAX_GAMES = 20_000
+"""Most games one run plays on the batch engine (levels easy, medium, hard): a few seconds on a
+2-core machine."""
+EXPERT_MAX_GAMES = 600
+"""Most games one run plays with expert players, on the exact rules engine: about 9 s on the
+slowest bundled deck on a 2-core machine (the progress bar moves meanwhile)."""
+BATCH_LEVELS = {"easy": "random", "medium": "best_value", "hard": "best_rank"}
+"""The levels the batch engine plays, and their strategy names."""
 LEVELS = tuple(DIFFICULTIES)
 """The computers' levels, easiest first (see `toptrumps_core.strategies.DIFFICULTIES`)."""
 CHART_WIDTH_IN, CHART_HEIGHT_IN = 6.0, 3.2
@@ -59,7 +69,8 @@ class FirstChooserExperiment(Experiment):
         seats: Players per game, 2..6 (rule C1).
         level: The computers' level, one of `LEVELS`; every seat plays at it.
         no_data: Rule C6's option, ``"tie"`` (default) or ``"loses"``.
-        games: Games to play per run, `MIN_GAMES`..`MAX_GAMES`.
+        games: Games to play per run, `MIN_GAMES`..`MAX_GAMES`
+            (`EXPERT_MAX_GAMES` for the expert level).
         seed: Fixes every game of the run, 0..999,999,999; shown and
             editable in the page.
         run: Run once on construction, so the page opens with a result.
@@ -83,7 +94,7 @@ class FirstChooserExperiment(Experiment):
     ) -> None:
         ClassicRules(load_deck(deck), seats=seats, no_data=no_data)  # type: ignore[arg-type]  # checks the options
         _check_level(level)
-        whole(games, MIN_GAMES, MAX_GAMES, "the number of games")
+        whole(games, MIN_GAMES, _most_games(level), f"the number of games at level {level}")
         whole(seed, 0, SEED_MAX, "the seed")
         self._deck = deck_dropdown(deck, tooltip="Which deck the computers play with")
         self._seats = number_dropdown(
@@ -105,12 +116,14 @@ class FirstChooserExperiment(Experiment):
         )
         self._games = count_slider("Games", MIN_GAMES, MAX_GAMES, 10, games, "How many games to play")
         self._seed = seed_text(seed, what="plays the same games")
+        self._games.max = _most_games(level)
         self._result: FirstChooserResult | None = None
         super().__init__(
             [self._deck, self._seats, self._level, self._no_data, self._games, self._seed],
             "Run the games",
             run_tooltip="Play the games and count the first chooser's wins",
         )
+        self._level.observe(self._boundary.wrap(self._level_changed), names="value")
         if run:
             self.run()
 
@@ -123,20 +136,34 @@ class FirstChooserExperiment(Experiment):
     def run(self) -> None:
         """Plays the games with the current settings and shows the result."""
         seats = whole(self._seats.value, MIN_SEATS, MAX_SEATS, "the number of players")
-        games = whole(self._games.value, MIN_GAMES, MAX_GAMES, "the number of games")
+        level = _check_level(self._level.value)
+        games = whole(self._games.value, MIN_GAMES, _most_games(level), f"the number of games at level {level}")
         seed = whole(self._seed.value, 0, SEED_MAX, "the seed")
         if self._deck.value not in dict((v, v) for _, v in deck_names()):
             raise RuleOptionError(f"there is no deck called {self._deck.value!r}; choose one in the list")
-        level = _check_level(self._level.value)
         if self._no_data.value not in ("tie", "loses"):
             raise RuleOptionError(f"no_data must be 'tie' or 'loses' (rule C6); got {self._no_data.value!r}")
         rules = ClassicRules(load_deck(self._deck.value), seats=seats, no_data=self._no_data.value)
-        players = [default_player(rules) if level == "expert" else DIFFICULTIES[level]] * seats
         with self._running():
-            result = first_chooser_wins(rules, games=games, seed=seed, strategies=players, progress=self._tick)
+            if level in BATCH_LEVELS:
+                frame = simulate(rules, BATCH_LEVELS[level], games=games, seed=seed, progress=self._tick)
+                result = first_chooser_share(frame)
+            else:
+                players = [default_player(rules)] * seats
+                result = first_chooser_wins(rules, games=games, seed=seed, strategies=players, progress=self._tick)
         self._result = result
         self._chart.value = _chart_svg(result)
         self._summary.value = _summary_html(result)
+
+    def _level_changed(self, change: dict[str, object]) -> None:
+        """Offers the level's largest run: `MAX_GAMES` on the batch engine, `EXPERT_MAX_GAMES` for the expert."""
+        if change["new"] in LEVELS:
+            self._games.max = _most_games(str(change["new"]))
+
+
+def _most_games(level: str) -> int:
+    """Returns the most games one run plays at `level`."""
+    return MAX_GAMES if level in BATCH_LEVELS else EXPERT_MAX_GAMES
 
 
 def _check_level(level: object) -> str:
