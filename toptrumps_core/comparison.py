@@ -32,7 +32,8 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from math import lcm
+from typing import Literal, cast
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.protocol import Action, Seat, whole_number
@@ -122,14 +123,19 @@ def best_of(values: Sequence[Fraction | int | None], no_data: NoData = "tie") ->
         >>> best_of([2, 5, 5]), best_of([2, None, 1]), best_of([2, None, 1], "loses")
         ((None, (1, 2)), (None, ()), (0, (0,)))
     """
-    if no_data == "tie" and any(v is None for v in values):
-        return None, ()
-    present = [v for v in values if v is not None]
-    if not present:
-        return None, ()
-    best_value = max(present)
-    best = tuple(i for i, v in enumerate(values) if v == best_value)
-    return (best[0] if len(best) == 1 else None), best
+    if None in values:
+        if no_data == "tie":
+            return None, ()
+        present = [v for v in values if v is not None]
+        if not present:
+            return None, ()
+        best_value = max(present)
+    else:
+        best_value = max(cast("Sequence[Fraction | int]", values))
+    if values.count(best_value) == 1:  # the common case: a single best value wins
+        winner = values.index(best_value)
+        return winner, (winner,)
+    return None, tuple(i for i, v in enumerate(values) if v == best_value)
 
 
 def category_ranks(deck: Deck) -> tuple[tuple[int | None, ...], ...]:
@@ -137,6 +143,9 @@ def category_ranks(deck: Deck) -> tuple[tuple[int | None, ...], ...]:
 
     Comparing ranks gives the same winners and ties as comparing the values
     by the category's direction, and is cheaper than comparing Fractions.
+    The table is built on whole numbers too: each category's values times
+    the least common multiple of their denominators, which keeps their
+    order and equalities exactly.
 
     Returns:
         One tuple per category of the deck, one entry per card (in deck
@@ -152,9 +161,11 @@ def category_ranks(deck: Deck) -> tuple[tuple[int | None, ...], ...]:
     table = []
     for category, cat in enumerate(deck.categories):
         values = [card.values[category] for card in deck.cards]
-        ordered = sorted({v for v in values if v is not None}, reverse=not cat.higher_is_better)
-        rank = {v: r for r, v in enumerate(ordered)}
-        table.append(tuple(None if v is None else rank[v] for v in values))
+        common = lcm(*(v.denominator for v in values if v is not None))
+        whole = [None if v is None else v.numerator * (common // v.denominator) for v in values]
+        ordered = sorted({w for w in whole if w is not None}, reverse=not cat.higher_is_better)
+        rank = {w: r for r, w in enumerate(ordered)}
+        table.append(tuple(None if w is None else rank[w] for w in whole))
     return tuple(table)
 
 
@@ -203,8 +214,7 @@ def add_under(stacks: Stacks, seat: Seat, cards: Sequence[int]) -> Stacks:
         >>> add_under(((1, 2), (3,)), 1, (4, 5))
         ((1, 2), (3, 4, 5))
     """
-    added = tuple(cards)
-    return tuple(stack + added if s == seat else stack for s, stack in enumerate(stacks))
+    return (*stacks[:seat], stacks[seat] + tuple(cards), *stacks[seat + 1 :])
 
 
 def discard(discards: Stacks, cards: Sequence[tuple[Seat, int]]) -> Stacks:

@@ -44,7 +44,6 @@ from toptrumps_core.comparison import (
     add_under,
     best_of,
     category_ranks,
-    collect_order,
     play_order,
 )
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
@@ -197,6 +196,17 @@ class ClassicRules:
         return category_ranks(self.deck)
 
     @cached_property
+    def _play_orders(self) -> tuple[tuple[Seat, ...], ...]:
+        """Per seat, every seat in play order going left from it (C4, C5): ``(s, s + 1, ..., s - 1)``."""
+        seats = tuple(range(self.seats))
+        return tuple(seats[first:] + seats[:first] for first in seats)
+
+    @cached_property
+    def _seat_cards(self) -> tuple[tuple[tuple[Seat, int], ...], ...]:
+        """Per seat, the ``(seat, card)`` pair of each card number, made once and shared by every `Revealed`."""
+        return tuple(tuple((seat, card) for card in range(len(self.deck.cards))) for seat in range(self.seats))
+
+    @cached_property
     def _card_numbers(self) -> frozenset[int]:
         """The deck's card numbers."""
         return frozenset(range(len(self.deck.cards)))
@@ -280,7 +290,7 @@ class ClassicRules:
         Chance outcomes are legal too but not listed here; see `chance`.
         """
         if state.step is Step.CHOOSE:
-            if self._may_pick(state, state.chooser) and not state.chooser_picked:
+            if self.look_at_last is not None and not state.chooser_picked and self._may_pick(state, state.chooser):
                 return _pick_actions(len(state.stacks[state.chooser]))
             return _choose_actions(len(self.deck.categories))
         if state.step is Step.PICK:
@@ -293,10 +303,12 @@ class ClassicRules:
         Only the seat steps (CHOOSE, PICK) are asked.  False means "not
         shown legal here": `apply` then checks against the full list.
         """
-        chooser_picks = self._may_pick(state, state.chooser) and not state.chooser_picked
-        if state.step is Step.CHOOSE and not chooser_picks:
-            return type(action) is ChooseCategory and 0 <= action.category < len(self.deck.categories)
-        picker = state.chooser if state.step is Step.CHOOSE else state.pickers[0]
+        if state.step is Step.CHOOSE:
+            if self.look_at_last is None or state.chooser_picked or not self._may_pick(state, state.chooser):
+                return type(action) is ChooseCategory and 0 <= action.category < len(self.deck.categories)
+            picker = state.chooser
+        else:
+            picker = state.pickers[0]
         return type(action) is PickCard and 0 <= action.index < len(state.stacks[picker])
 
     def apply(self, state: ClassicState, action: Action) -> Transition[ClassicState]:
@@ -307,6 +319,15 @@ class ClassicRules:
                 message names the action and what was expected).
         """
         step = state.step
+        if (
+            step is Step.CHOOSE
+            and type(action) is ChooseCategory
+            and self.look_at_last is None
+            and 0 <= action.category < len(self.deck.categories)
+        ):  # the common case: the chooser names a category, and without C10 nobody picks a card first
+            return self._compare(state, state.stacks, action.category)
+        if step is Step.CHOOSE or step is Step.PICK:
+            return self._seat_acts(state, action)
         if step is Step.DEAL:
             check_chance(self, state, action)
             assert isinstance(action, Shuffle)  # the check above passed
@@ -324,19 +345,21 @@ class ClassicRules:
             assert isinstance(action, Lot)  # the check above passed
             drawn = ChooserDrawn(action.seat, state.lot_among)
             return Transition(replace(state, chooser=action.seat, lot_among=(), step=Step.CHOOSE), (drawn,))
-        if step is Step.OVER:
-            raise IllegalActionError(f"the game is over; no action is legal (got {action!r})")
+        raise IllegalActionError(f"the game is over; no action is legal (got {action!r})")
+
+    def _seat_acts(self, state: ClassicState, action: Action) -> Transition[ClassicState]:
+        """Applies a seat's action: a C10 pick or the chooser's category (see `apply`)."""
         if not self._is_legal(state, action):
             legal = self.legal_actions(state)
             if action not in legal:
                 raise IllegalActionError(
                     f"{action!r} is not legal for seat {self.actor(state)}; expected one of {list(legal)!r}"
                 )
-        seat = self.actor(state)
-        assert isinstance(seat, int)
         if isinstance(action, PickCard):
+            seat = self.actor(state)
+            assert isinstance(seat, int)
             stacks = _move_to_top(state.stacks, seat, action.index)
-            if step is Step.CHOOSE:
+            if state.step is Step.CHOOSE:
                 return Transition(replace(state, stacks=stacks, chooser_picked=True), ())
             still_to_pick = state.pickers[1:]
             if still_to_pick:
@@ -426,44 +449,65 @@ class ClassicRules:
         `stacks` and `category` stand in for those of `state`, which may not
         hold them yet (the last pick or the category was just made).
         """
-        players = play_order([seat for seat, stack in enumerate(stacks) if stack], state.chooser)
-        cards = tuple(stacks[s][0] for s in players)
-        stacks = tuple(stack[1:] if stack else stack for stack in stacks)
-        events: list[Event] = [Revealed(state.chooser, category, tuple(zip(players, cards, strict=True)))]
-        ranks = self._ranks[category]
-        winner_index, best = best_of([ranks[card] for card in cards], self.no_data)
-        pot, chooser, pending, step = state.pot, state.chooser, state.pending, Step.CHOOSE
+        chooser = state.chooser
+        ranks, pairs = self._ranks[category], self._seat_cards
+        # One pass in play order, from the chooser going left (C4, C5): who plays, the card each
+        # reveals, its rank in the category, and the stacks once the top cards are off.
+        players: list[Seat] = []
+        cards: list[int] = []
+        shown: list[tuple[Seat, int]] = []
+        values: list[int | None] = []
+        rest = list(stacks)
+        someone_ran_out = False
+        for seat in self._play_orders[chooser]:
+            stack = stacks[seat]
+            if stack:
+                card = stack[0]
+                players.append(seat)
+                cards.append(card)
+                shown.append(pairs[seat][card])
+                values.append(ranks[card])
+                rest[seat] = stack[1:]
+                someone_ran_out = someone_ran_out or len(stack) == 1
+        revealed = Revealed(chooser, category, tuple(shown))
+        winner_index, best = best_of(values, self.no_data)
+        pot, pending, step = state.pot, state.pending, Step.CHOOSE
+        events: tuple[Event, ...]
         if winner_index is None:  # rules C5, C6
-            pot += cards
-            events.append(Tied(category, tuple(players[i] for i in best), len(pot)))
+            pot += tuple(cards)
+            events = (revealed, Tied(category, tuple([players[i] for i in best]), len(pot)))
         else:
             chooser = players[winner_index]  # rule C9
-            won = collect_order(players, cards, chooser)
-            events.append(Won(chooser, category, won))
-            if pot:
-                events.append(PotCollected(chooser, pot))
+            # Rule C4: the winner's own card, then the others going left; `players` go left from the chooser.
+            won = tuple(cards[winner_index:] + cards[:winner_index])
+            taken = Won(chooser, category, won)
+            events = (revealed, taken, PotCollected(chooser, pot)) if pot else (revealed, taken)
             collected, pot = won + pot, ()
             if self.collect_order == "shuffled":
                 pending, step = collected, Step.COLLECT
             else:
-                stacks = add_under(stacks, chooser, collected)
-        state = replace(
-            state,
-            stacks=stacks,
+                rest[chooser] += collected
+        seen = state.revealed
+        state = ClassicState(
+            stacks=tuple(rest),
             pot=pot,
+            set_aside=state.set_aside,
             chooser=chooser,
-            pending=pending,
             step=step,
             category=None,
             chooser_picked=False,
             pickers=(),
+            pending=pending,
+            lot_among=state.lot_among,
             comparisons=state.comparisons + 1,
-            revealed=state.revealed.union(cards),
-            last_players=players if step is Step.COLLECT else (),
+            revealed=seen if seen.issuperset(cards) else seen.union(cards),
+            outcome=state.outcome,
+            last_players=tuple(players) if step is Step.COLLECT else (),
         )
-        if step is Step.COLLECT:
-            return Transition(state, tuple(events))
-        return self._after_comparison(state, tuple(events), players)
+        if step is Step.COLLECT or not (someone_ran_out or self.round_limit is not None):
+            # Everyone who played still holds cards, the chooser too: nobody is out (C7), no lot (C8).
+            return Transition(state, events)
+        return self._after_comparison(state, events, tuple(players))
 
     def _after_comparison(
         self, state: ClassicState, events: tuple[Event, ...], players: tuple[Seat, ...]
@@ -473,8 +517,7 @@ class ClassicRules:
         `players` are the seats of the comparison just settled (`state` no
         longer holds them in ``last_players``).
         """
-        out = [SeatOut(s) for s in players if not state.stacks[s]]
-        events += tuple(out)
+        events += tuple([SeatOut(s) for s in players if not state.stacks[s]])
         holders = state.in_play
         if not holders:  # rule C7: a tie left nobody holding cards
             outcome = Outcome(Termination.DRAW_ALL_OUT, frozenset(players))
