@@ -157,9 +157,10 @@ class Match:
         players = _seat_players(rules, strategies)
         if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
             raise RuleOptionError(f"max_actions must be None or a whole number >= 1 (rule C12); got {max_actions!r}")
-        if judge is None and isinstance(rules, JudgedGame):
+        judged = isinstance(rules, JudgedGame)  # once: a protocol check reads every member of the protocol
+        if judge is None and judged:
             judge = default_judge(rules)
-        _check_judge(rules, judge)
+        _check_judge(rules, judge, judged=judged)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**6)
         self.rules = rules
@@ -170,7 +171,7 @@ class Match:
         self.max_actions = max_actions
         self._chance_rng = stream(seed, "chance")
         self._seat_rngs = tuple(stream(seed, f"seat/{n}") for n in range(rules.seats))
-        self._judge_rng = stream(seed, "judge")
+        self._judge_rng = None if judge is None else stream(seed, "judge")  # only a judged game has a judge
         self.state: Any = rules.initial_state() if start is None else start
         self.actions: list[Action] = []
         self.events: list[Event] = []
@@ -362,6 +363,11 @@ class Match:
 
     def _step(self, actor: Actor) -> tuple[Event, ...]:
         """Takes one chance or computer action where `actor` is to act (see `step`)."""
+        if isinstance(actor, int):
+            strategy = self.strategies[actor]
+            if isinstance(strategy, Human):
+                raise IllegalActionError(f"seat {actor} is a human seat; use submit()")
+            return self._computer_chooses(actor, strategy)
         if actor is TERMINAL:
             raise IllegalActionError("the game is over")
         if actor is CHANCE:
@@ -374,14 +380,18 @@ class Match:
             judge = self.judge
             if isinstance(judge, Human) or judge is None:
                 raise IllegalActionError("the judge is a person; use submit()")
+            assert self._judge_rng is not None  # a judged game has a judge, and so its stream
             legal = self.rules.legal_actions(self.state)
             return self._apply(judge.choose(self.judge_view(), legal, self._judge_rng))
-        assert isinstance(actor, int)
-        strategy = self.strategies[actor]
-        if isinstance(strategy, Human):
-            raise IllegalActionError(f"seat {actor} is a human seat; use submit()")
-        legal = self.rules.legal_actions(self.state)
-        return self._apply(strategy.choose(self.rules.observe(self.state, actor), legal, self._seat_rngs[actor]))
+        raise IllegalActionError(f"no one can act for {actor!r}")
+
+    def _computer_chooses(self, seat: Seat, strategy: Strategy[Any]) -> tuple[Event, ...]:
+        """Applies the action `strategy` chooses for `seat`, from the seat's view and its own stream.
+
+        A strategy that declares ``needs_view = False`` is handed None instead of a view.
+        """
+        view = self.rules.observe(self.state, seat) if getattr(strategy, "needs_view", True) else None
+        return self._apply(strategy.choose(view, self.rules.legal_actions(self.state), self._seat_rngs[seat]))
 
     def advance(self, *, max_steps: int | None = None) -> tuple[Event, ...]:
         """Runs chance, computer seats and a computer judge until a person must act or the game ends.
@@ -393,14 +403,21 @@ class Match:
         Returns:
             The events of every action taken, in order.
         """
-        events: list[Event] = []
+        first = len(self.events)
         steps = 0
-        while (actor := self.actor) is not TERMINAL and not self._waits_for_person(actor):
-            if max_steps is not None and steps >= max_steps:
+        while max_steps is None or steps < max_steps:
+            actor = self.actor
+            if isinstance(actor, int):  # a seat: the common case, so taken first
+                strategy = self.strategies[actor]
+                if isinstance(strategy, Human):
+                    break
+                self._computer_chooses(actor, strategy)
+            elif actor is TERMINAL or self._waits_for_person(actor):
                 break
-            events.extend(self._step(actor))
+            else:
+                self._step(actor)
             steps += 1
-        return tuple(events)
+        return tuple(self.events[first:])
 
     def _waits_for_person(self, actor: Actor) -> bool:
         """Returns True if `actor` (the actor now) is, or includes, a person who has yet to act."""
@@ -476,7 +493,8 @@ class Match:
             strategy = self.strategies[seat]
             assert not isinstance(strategy, Human)
             legal = rules.legal_actions(self.state, seat)
-            self._sealed[seat] = strategy.choose(rules.observe(self.state, seat), legal, self._seat_rngs[seat])
+            view = rules.observe(self.state, seat) if getattr(strategy, "needs_view", True) else None
+            self._sealed[seat] = strategy.choose(view, legal, self._seat_rngs[seat])
         joint = JointAction(tuple(self._sealed.items()))
         try:
             return self._apply(joint)
@@ -504,13 +522,16 @@ class Match:
         return transition.events
 
 
-def _check_judge(rules: Game, judge: object) -> None:
-    """Raises RuleOptionError unless `judge` fits `rules`: HUMAN or a computer judge for a judged game."""
+def _check_judge(rules: Game, judge: object, *, judged: bool) -> None:
+    """Raises RuleOptionError unless `judge` fits `rules`: HUMAN or a computer judge for a judged game.
+
+    `judged` says whether `rules` is a `JudgedGame`.
+    """
     if judge is None:
-        if isinstance(rules, JudgedGame):
+        if judged:
             raise RuleOptionError(f"{type(rules).__name__} needs a judge: pass judge=HUMAN or a computer judge")
         return
-    if not isinstance(rules, JudgedGame):
+    if not judged:
         raise RuleOptionError(f"{type(rules).__name__} has no judge; got judge={judge!r}")
     if isinstance(judge, type) or not (isinstance(judge, Human) or callable(getattr(judge, "choose", None))):
         raise RuleOptionError(f"the judge must be HUMAN or a computer judge with a choose() method; got {judge!r}")

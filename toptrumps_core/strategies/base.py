@@ -5,6 +5,11 @@ only its own seat's view (a `ClassicView`, a `TournamentView`, a `HiLoView`,
 ... as the game's ``observe`` gives it), picks one of the legal actions, and
 draws only from the generator it is handed.  `Strategy` is generic over the
 view, so each game's players are typed on that game's view.
+
+A strategy that never reads its view may say so with a class attribute
+``needs_view = False`` (as `RandomStrategy` does): the driver then hands it
+None instead of building a view it would throw away.  Without the attribute
+a strategy always gets its view.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeVar
 
 from toptrumps_core.protocol import Action
 
@@ -45,12 +50,20 @@ HUMAN = Human()
 class RandomStrategy:
     """Chooses uniformly among the legal actions ("easy"), in any game.
 
+    It never reads its view (``needs_view = False``), so the driver hands it None.
+
     Example:
         >>> from toptrumps_core.protocol import Lot
         >>> RandomStrategy().choose(None, [Lot(0), Lot(1)], random.Random(3))
         Lot(seat=0)
     """
 
+    needs_view: ClassVar[bool] = False
+
     def choose(self, view: object, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Returns one of `legal`, uniformly at random from `rng` (one ``randrange`` call)."""
-        return legal[rng.randrange(len(legal))]
+        """Returns one of `legal`, uniformly at random from `rng`; `view` is not read.
+
+        One draw, ``rng.choice(legal)``: the same draw as
+        ``legal[rng.randrange(len(legal))]``, so games recorded with either agree.
+        """
+        return rng.choice(legal)
