@@ -1,0 +1,89 @@
+"""Top Trump Squads in the Voilà app: a whole game to 10 tokens through the page (rules S1-S7).
+
+A person and two computers: the test makes the person's mission choices and
+building moves by mouse, turns every reveal slot by slot, and goes on until
+the end screen; the page log must stay clean.  Screenshots of the building
+screen at a phone's, a laptop's and a large screen's size are kept in
+``test-artifacts/`` to be looked at.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+RENDER_SECONDS = 90
+GAME_SECONDS = 420
+CLICK_MS = 5_000
+PAGE = "/voila/render/05_squads.ipynb"
+MOVES = re.compile(r"^(Play this mission|Pick up slot|Place in slot|Reveal next slot|Next round|See who won)")
+SIZES = ((390, 844), (1366, 768), (1920, 1080))
+
+
+def _unnamed_buttons(page: Any) -> list[str]:
+    return page.eval_on_selector_all(
+        "button",
+        """buttons => buttons
+            .filter(b => b.offsetParent !== null)
+            .filter(b => !(b.innerText.trim() || b.getAttribute('aria-label') || b.getAttribute('title')))
+            .map(b => b.outerHTML.slice(0, 200))""",
+    )
+
+
+def _screenshots(page: Any, table: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        table.locator(".tt-turn").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"squads_{name}_{width}x{height}.png"))
+    page.set_viewport_size({"width": 1280, "height": 1000})
+
+
+def test_squads_a_whole_game_to_10_tokens_by_mouse_a_person_and_two_computers(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    page.goto(app_url + PAGE, wait_until="domcontentloaded")
+    table = page.locator(".tt-table", has_text="Top Trump Squads").first
+    table.get_by_role("button", name="Play this mission").wait_for(timeout=RENDER_SECONDS * 1000)
+    assert _unnamed_buttons(page) == []
+    shots: set[str] = set()
+    clicks = 0
+    deadline = time.monotonic() + GAME_SECONDS
+    while time.monotonic() < deadline:
+        if table.get_by_text("🏁 Game over").count():
+            break
+        if "build" not in shots and table.get_by_role("button", name=re.compile("^Place in slot")).count():
+            _screenshots(page, table, "build")
+            shots.add("build")
+        if "reveal" not in shots and table.get_by_text("WON +").count():
+            _screenshots(page, table, "reveal")
+            shots.add("reveal")
+        move = table.get_by_role("button", name=MOVES)
+        try:
+            if move.count():
+                move.first.click(timeout=CLICK_MS)
+            else:
+                page.wait_for_timeout(100)
+                continue
+        except PlaywrightTimeout:  # the page moved on between looking and clicking: look again
+            continue
+        clicks += 1
+        page.wait_for_timeout(30)
+    else:
+        pytest.fail(f"the game did not end within {GAME_SECONDS} s ({clicks} clicks)")
+    words = table.locator(".tt-over").inner_text()
+    assert "tokens" in words and ("win" in words or "tie" in words)
+    totals = [int(n) for n in re.findall(r": (\d+) tokens?", table.get_by_label("Tokens").inner_text())]
+    assert len(totals) == 3 and max(totals) >= 10
+    assert clicks >= 10 and {"build", "reveal"} <= shots
+    _screenshots(page, table, "over")
+    assert "Traceback" not in page.content()
+    log.assert_clean()
