@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from widgets.deck_shelf import DeckShelf
     from widgets.hilo import HiLoTable
     from widgets.lesson import FirstChooserExperiment, SelfCheck
+    from widgets.quiz import QuizMaster
     from widgets.spinner import Spinner
     from widgets.squads import SquadBuilder
     from widgets.tournament import TournamentArena, TournamentExperiment
@@ -32,6 +33,7 @@ __all__ = [
     "DeckShelf",
     "FirstChooserExperiment",
     "HiLoTable",
+    "QuizMaster",
     "SelfCheck",
     "Spinner",
     "SquadBuilder",
@@ -45,6 +47,7 @@ _HOMES = {
     "DeckShelf": "widgets.deck_shelf",
     "FirstChooserExperiment": "widgets.lesson",
     "HiLoTable": "widgets.hilo",
+    "QuizMaster": "widgets.quiz",
     "SelfCheck": "widgets.lesson",
     "Spinner": "widgets.spinner",
     "SquadBuilder": "widgets.squads",

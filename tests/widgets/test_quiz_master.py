@@ -1,0 +1,255 @@
+"""QuizMaster headless: a whole quiz through the controls, the countdown, and no hidden answer in any trait."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import ipywidgets as ipw
+import pytest
+
+from toptrumps_core.quiz import QuizRules, QuizStage
+from widgets.quiz import Countdown, FakeClock, QuizMaster
+from widgets.quiz.sounds import sound
+
+
+def every_widget(root: ipw.Widget) -> list[ipw.Widget]:
+    """Returns every widget reachable from `root` through its traits (children, layout, style, ...)."""
+    seen: dict[str, ipw.Widget] = {}
+    todo = [root]
+    while todo:
+        widget = todo.pop()
+        if widget.model_id in seen:
+            continue
+        seen[widget.model_id] = widget
+        for name in widget.keys:
+            value = getattr(widget, name)
+            values = value if isinstance(value, (tuple, list)) else (value,)
+            todo.extend(v for v in values if isinstance(v, ipw.Widget))
+    return list(seen.values())
+
+
+def synced_text(root: ipw.Widget) -> str:
+    """Returns the synced state of every widget under `root`, as one JSON text (what the browser can read)."""
+    parts = []
+    for widget in every_widget(root):
+        state = {k: v for k, v in widget.get_state().items() if not isinstance(v, (bytes, memoryview))}
+        parts.append(json.dumps(state, default=str))
+    return "\n".join(parts)
+
+
+def hidden_answers(master: QuizMaster) -> list[str]:
+    """Returns the spellings of this round's answers not turned yet (none once the round is over)."""
+    match = master.match
+    if match is None or master.stage_name in ("between rounds", "over") or not match.state.round:
+        return []
+    chart = match.rules.chart_of(match.state)
+    return [s for a in chart.answers if a.rank not in match.state.turned for s in a.spellings if len(s) > 3]
+
+
+def assert_nothing_hidden_is_synced(master: QuizMaster) -> None:
+    text = synced_text(master)
+    leaked = [answer for answer in hidden_answers(master) if re.search(rf"\b{re.escape(answer)}\b", text)]
+    assert leaked == [], f"unrevealed answers in synced traits: {leaked}"
+
+
+def new_master(**options) -> tuple[QuizMaster, FakeClock]:
+    clock = FakeClock()
+    rules = QuizRules(chart_set="Set 1", timer_seconds=30, **options)
+    return QuizMaster(rules, seed=4, clock=clock, sleep=clock.sleep, sounds=False), clock
+
+
+def answers_of(master: QuizMaster) -> list[str]:
+    match = master.match
+    return [a.text for a in match.rules.chart_of(match.state).answers]
+
+
+def test_a_whole_quiz_through_the_page_with_a_near_miss_a_special_tile_the_opposing_team_and_the_showdown() -> None:
+    master, _ = new_master()
+    master.start_quiz()
+    seen = set()
+    for round_ in range(1, 8):
+        assert master.stage_name == "bidding" and master.match.state.round == round_
+        assert_nothing_hidden_is_synced(master)
+        master.seal_bid(0, "3")
+        assert master._bid_boxes[0].value == ""  # the sealed bid is not kept in the page
+        master.seal_bid(1, "2")  # Green is active with 3
+        master.start_timer()
+        answers = answers_of(master)
+        if round_ == 1:  # a near miss the judge accepts, then a wrong answer and a special tile
+            master.answer(answers[0][:-1] + "x" if len(answers[0]) > 5 else answers[0])
+            if master.stage_name == "judging":
+                assert_nothing_hidden_is_synced(master)
+                master.judge(True)
+                seen.add("judge")
+            master.answer("Zzyzx")
+            assert master.stage_name == "special"
+            master.use_special_tile()
+            seen.add("special")
+            master.answer(answers[1])
+            master.answer(answers[2])
+        elif round_ in (2, 7):  # wrong with no tile wanted: the opposing team's chance fails
+            master.answer("Zzyzx")
+            master.give_up()
+            assert master.stage_name == "opposing"
+            seen.add("opposing")
+            assert master.countdown.seconds_left == 10
+            master.answer("Qwertyuiop")
+        else:
+            for text in answers[:3]:
+                master.answer(text)
+        if round_ < 7:
+            assert master.stage_name == "between rounds"
+            master.next_round()
+    assert master.stage_name == "showdown"
+    seen.add("showdown")
+    master.answer("Zzyzx")  # Green's first try
+    master.answer(answers_of(master)[9])  # Black names rank 10 and wins the middle tiles
+    assert master.stage_name == "over"
+    assert seen == {"judge", "special", "opposing", "showdown"}
+    assert "wins the quiz" in master._controls.children[0].value or "draw" in master._controls.children[0].value
+
+
+def test_a_wrong_bid_and_answers_out_of_turn_are_shown_kindly() -> None:
+    master, _ = new_master()
+    master.start_quiz()
+    master.seal_bid(0, "eleven")
+    assert "a bid is a whole number from 1 to 10" in master._status.value
+    master.answer("Nile")
+    assert "no team is answering now" in master._status.value
+    master.seal_bid(0, "4")
+    master.seal_bid(0, "5")
+    assert "sealed already" in master._status.value
+
+
+def test_enter_in_the_answer_box_submits_and_clears_it() -> None:
+    master, _ = new_master()
+    master.start_quiz()
+    master.seal_bid(0, "5")
+    master.seal_bid(1, "1")
+    master.start_timer()
+    master._answer.value = "English"
+    assert master._answer.value == "" and master.match.state.turned == (1,)
+    assert "English" in master._board.value
+
+
+def test_the_high_bid_variant_through_the_page() -> None:
+    master, _ = new_master(bidding="high_bid")
+    master.start_quiz()
+    opener = master.match.state.on_turn
+    master.high_bid(4)
+    master.high_bid(5)
+    master.pass_bid()
+    assert master.match.state.active == 1 - opener and master.match.state.target == 5
+
+
+def test_the_countdown_runs_out_and_tells_the_rules_time_up() -> None:
+    async def main() -> QuizMaster:
+        master, clock = new_master()
+        master.start_quiz()
+        master.seal_bid(0, "9")
+        master.seal_bid(1, "1")
+        master.start_timer()
+        task = master.countdown.task
+        assert isinstance(task, asyncio.Task)
+        await task  # the fake clock runs 30 seconds at once
+        assert clock() >= 30
+        return master
+
+    master = asyncio.run(main())
+    assert master.stage_name == "opposing"  # TimeUp handed the round to Black (Q8)
+    assert any("Time is up" in line for line in master._log_lines)
+
+
+def test_a_second_countdown_never_runs_beside_the_first() -> None:
+    async def main() -> None:
+        clock = FakeClock()
+        done: list[str] = []
+        countdown = Countdown(
+            on_tick=lambda s: None, on_done=lambda: done.append("done"), clock=clock, sleep=clock.sleep
+        )
+        countdown.start(100)
+        first = countdown.task
+        countdown.start(5)
+        await asyncio.sleep(0)
+        assert first is not None and first.cancelled()
+        await countdown.task
+        assert done == ["done"]  # once: the first never finished
+
+    asyncio.run(main())
+
+
+def test_a_pause_really_stops_time_and_resume_goes_on() -> None:
+    clock = FakeClock()
+    countdown = Countdown(on_tick=lambda s: None, on_done=lambda: None, clock=clock, sleep=clock.sleep)
+    countdown.start(120)
+    clock.now += 20
+    countdown.pause()
+    assert countdown.seconds_left == 100 and countdown.paused and not countdown.running
+    clock.now += 500  # nothing counts while paused
+    assert countdown.seconds_left == 100
+    countdown.resume()
+    clock.now += 30
+    assert countdown.seconds_left == 70 and countdown.running
+    countdown.stop()
+    assert countdown.remaining == 0 and not countdown.running
+
+
+def test_the_page_pauses_the_timer_while_the_judge_decides() -> None:
+    master, clock = new_master()
+    master.start_quiz()
+    master.seal_bid(0, "4")
+    master.seal_bid(1, "1")
+    master.start_timer()
+    master.answer("Englsh")
+    assert master.stage_name == "judging" and master.countdown.paused
+    left = master.countdown.seconds_left
+    clock.now += 50
+    master.judge(False)
+    assert master.countdown.running and master.countdown.seconds_left == left
+
+
+def test_the_pause_button_and_the_mute_control_have_text_names() -> None:
+    master, _ = new_master()
+    master.start_quiz()
+    master.seal_bid(0, "4")
+    master.seal_bid(1, "1")
+    master.start_timer()
+    buttons = [w for w in every_widget(master) if isinstance(w, (ipw.Button, ipw.ToggleButton))]
+    assert buttons and all(b.description.strip() for b in buttons)
+    master.toggle_pause()
+    assert master.countdown.paused and "paused" in master._clock.value
+    assert master._mute.value and "Sound off" in master._mute.description
+
+
+def test_sounds_are_made_here_and_a_repeat_differs_so_it_plays_again() -> None:
+    assert sound("right", 0)[:4] == b"RIFF" and sound("right", 0) != sound("right", 1)
+    master, _ = new_master()
+    master._mute.value = False
+    master.start_quiz()
+    master.seal_bid(0, "4")
+    master.seal_bid(1, "1")
+    master.start_timer()
+    before = master._audio.value
+    master.answer("English")
+    assert master._audio.value != before
+
+
+def test_a_bad_setting_is_shown_and_nothing_starts() -> None:
+    master, _ = new_master()
+    master._settings.green_members.value = "Ada"
+    master.start_quiz()
+    assert master.match is None and "at least 2" in master._status.value
+
+
+@pytest.mark.parametrize("timer", [90, 150, 7])
+def test_the_timer_length_comes_from_the_settings(timer) -> None:
+    master, _ = new_master()
+    master._settings.timer.value = timer
+    master.start_quiz()
+    master.seal_bid(0, "4")
+    master.seal_bid(1, "1")
+    master.start_timer()
+    assert master.countdown.seconds_left == timer
+    assert master.match.state.stage is QuizStage.GUESSING
