@@ -25,6 +25,7 @@ REQUIRED = {
     "03_hi_lo.ipynb",
     "04_tournament.ipynb",
     "05_squads.ipynb",
+    "06_top_ten_quiz.ipynb",
     "07_simulation_lab.ipynb",
     "08_build_your_own_deck.ipynb",
 }
