@@ -65,10 +65,12 @@ from widgets._toolkit import (
 from widgets.squads.editor import MissionEditor
 from widgets.squads.screens import end_html, progress_html, reveal_rows_html, slot_result_html, tokens_html
 
-__all__ = ["ROW_WIDTH_PX", "SquadBuilder"]
+__all__ = ["REVEAL_WIDTH_PX", "ROW_WIDTH_PX", "SquadBuilder"]
 
 ROW_WIDTH_PX = 760
 """Width of the mission card and of each row, in pixels (the page scales them down on small screens)."""
+REVEAL_WIDTH_PX = 600
+"""Width of each row in the reveal, where the rows wrap side by side on a wide screen."""
 LOG_LINES = 40
 """How many sentences the log keeps (newest first)."""
 
@@ -372,7 +374,7 @@ class SquadBuilder(ipw.VBox):
                 mission = state.last.mission
             self._mission.value = (
                 ""
-                if mission is None or screen in ("mission", "editor", "pass")
+                if mission is None or screen in ("mission", "editor", "pass", "over")
                 else mission_card(mission, self.rules.deck, width_px=ROW_WIDTH_PX)
             )
             parts = getattr(self, f"_screen_{screen}")()
@@ -496,11 +498,11 @@ class SquadBuilder(ipw.VBox):
         self._turn_line(f"🔍 Round {state.last.round}: the reveal, slot by slot (S4, S5)")
         rows = html_widget(
             "tt-reveal",
-            reveal_rows_html(self.rules.deck, state.last, self._names, scored, shown, width_px=ROW_WIDTH_PX),
+            reveal_rows_html(self.rules.deck, state.last, self._names, scored, shown, width_px=REVEAL_WIDTH_PX),
         )
-        results = html_widget(
-            "tt-result", "".join(slot_result_html(e, self.rules.deck, self._names) for e in scored[:shown])
-        )
+        said = "".join(slot_result_html(e, self.rules.deck, self._names) for e in scored[:shown])
+        hint = "<div>Press <b>Reveal next slot ▶</b> to turn the first mission slot.</div>"
+        results = html_widget("tt-slot-results", said or hint)
         if shown < len(scored):
             step = self._bind(
                 big_button("Reveal next slot ▶", "Turn the next mission slot", primary=True), self.reveal_next
@@ -522,7 +524,13 @@ class SquadBuilder(ipw.VBox):
         again = self._bind(
             big_button("New game", "Start a new game with a fresh deal", primary=True), lambda: self.new_game()
         )
-        return [words, again]
+        last = self.state.last
+        rows = (
+            ""
+            if last is None
+            else reveal_rows_html(self.rules.deck, last, self._names, self._scored(), 3, width_px=REVEAL_WIDTH_PX)
+        )
+        return [words, ipw.HBox([again]), html_widget("tt-reveal", rows)]
 
     def close(self) -> None:
         """Closes the view and every widget under it."""

@@ -72,7 +72,7 @@ def slot_result_html(event: SlotScored, deck: Deck, names: SeatNames) -> str:
     else:
         who = " and ".join(esc(names.whom(s)) for s in event.winners)
         result = f"🏆 Tied for best: {who} each win {event.tokens} ★ (S5)."
-    return f"<div><b>{esc(category.name)}</b> ({event.tokens} ★): {cards}. {result}</div>"
+    return f"<div style='margin: 4px 0'><b>{esc(category.name)}</b> ({event.tokens} ★): {cards}. {result}</div>"
 
 
 def reveal_rows_html(
@@ -94,8 +94,8 @@ def reveal_rows_html(
         svg = squad_row(
             deck, row, mission=reveal.mission, name=names[seat], results=results, winners=winners, width_px=width_px
         )
-        rows.append(f"<div class='tt-svg'>{svg}</div>")
-    return "".join(rows)
+        rows.append(f"<div class='tt-svg' style='flex: 1 1 {width_px // 2}px; max-width: {width_px}px'>{svg}</div>")
+    return f"<div style='display: flex; flex-wrap: wrap; gap: 12px'>{''.join(rows)}</div>"
 
 
 def end_html(names: SeatNames, scores: Sequence[int], winners: Sequence[int], tokens_to_win: int = 10) -> str:
