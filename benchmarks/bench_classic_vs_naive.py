@@ -28,10 +28,12 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
 from toptrumps_core import Category, ClassicRules, Deck, play
+from toptrumps_core.cards import Card
 from toptrumps_core.events import Revealed
 from toptrumps_core.strategies import RandomStrategy
 
@@ -54,10 +56,18 @@ def load_baseline(path: Path) -> ModuleType:
 
 
 def random_deck(rng: random.Random, cards: int, cats: int, vmax: int) -> Deck:
-    """Returns a deck like the baseline's: `cards` cards, `cats` categories, values 0..vmax."""
-    categories = [Category(f"C{i}") for i in range(cats)]
-    rows = {f"card {n}": [rng.randint(0, vmax) for _ in range(cats)] for n in range(cards)}
-    return Deck.from_rows("Random", categories, rows)
+    """Returns a deck like the baseline's: `cards` cards, `cats` categories, values 0..vmax.
+
+    The values are drawn as the baseline draws them (``randint`` card by
+    card) and made exact Fractions directly, as a program that generates
+    decks would, rather than parsed from rows of text (`Deck.from_rows`).
+    """
+    categories = tuple(Category(f"C{i}") for i in range(cats))
+    deck = [
+        Card(f"card {n}", tuple([Fraction(rng.randint(0, vmax)) for _ in range(cats)]), categories)
+        for n in range(cards)
+    ]
+    return Deck("Random", categories, tuple(deck))
 
 
 def ours(seats: int, cap: int) -> Run:
