@@ -25,6 +25,7 @@ LESSONS = (
     "02_ties_and_no_data.ipynb",
     "03_hi_lo.ipynb",
     "04_tournament.ipynb",
+    "05_squads.ipynb",
 )
 
 

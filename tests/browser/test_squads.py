@@ -1,7 +1,7 @@
 """Top Trump Squads in the Voilà app: a whole game to 10 tokens through the page (rules S1-S7).
 
-A person and two computers: the test makes the person's mission choices and
-building moves by mouse, turns every reveal slot by slot, and goes on until
+A person and two computers: the test makes the person's first moves by
+keyboard and the rest by mouse (mission choices, building moves), turns every reveal slot by slot, and goes on until
 the end screen; the page log must stay clean.  Screenshots of the building
 screen at a phone's, a laptop's and a large screen's size are kept in
 ``test-artifacts/`` to be looked at.
@@ -54,6 +54,14 @@ def test_squads_a_whole_game_to_10_tokens_by_mouse_a_person_and_two_computers(ap
     table = page.locator(".tt-table", has_text="Top Trump Squads").first
     table.get_by_role("button", name="Play this mission").wait_for(timeout=RENDER_SECONDS * 1000)
     assert _unnamed_buttons(page) == []
+    # the first moves by keyboard: every control is a named button that Enter and Space press
+    table.get_by_role("button", name="Play this mission").focus()
+    page.keyboard.press("Enter")
+    pick = table.get_by_role("button", name=re.compile("^Pick up slot"))
+    pick.first.wait_for(timeout=RENDER_SECONDS * 1000)
+    pick.first.focus()
+    page.keyboard.press("Space")
+    table.get_by_role("button", name=re.compile("^Place in slot")).first.wait_for(timeout=RENDER_SECONDS * 1000)
     shots: set[str] = set()
     clicks = 0
     deadline = time.monotonic() + GAME_SECONDS
