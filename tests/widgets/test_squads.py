@@ -136,6 +136,15 @@ def test_the_mission_editor_refuses_a_bad_mission_and_plays_a_good_one() -> None
     assert table.screen == "build" and table.state.mission is not None and table.state.mission.title == "Zoo"
 
 
+def test_the_editor_opens_again_after_it_was_closed() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=9)
+    _click(table, "✏️ Make your own mission")
+    _click(table, "Back to the prepared missions")
+    assert table.screen == "mission"
+    _click(table, "✏️ Make your own mission")
+    assert table.screen == "editor" and table._editor.comm is not None and table._editor in table._body.children
+
+
 def test_values_sent_by_the_page_are_checked_and_stale_clicks_do_nothing() -> None:
     table = SquadBuilder.new("animals", people=1, computers=2, seed=4)
     table.preview_mission(99)

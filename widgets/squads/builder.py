@@ -213,6 +213,7 @@ class SquadBuilder(ipw.VBox):
     def open_editor(self) -> None:
         """Shows the mission editor to the person making the mission."""
         self._check_screen("mission")
+        self._editor = MissionEditor(self.rules.deck)  # a fresh form: the last one was closed with its screen
         self._editing = True
         self._render()
 

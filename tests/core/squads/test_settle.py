@@ -13,6 +13,8 @@ from itertools import permutations
 
 import pytest
 
+from toptrumps_core import load_deck
+from toptrumps_core.experiments import SettleQuestion, estimate_settle, settle_table
 from toptrumps_core.probability.settle import (
     beaten_chance,
     best_cards,
@@ -100,9 +102,6 @@ def test_best_cards_and_goal_checks() -> None:
 
 
 def test_the_lesson_s_simulation_agrees_with_the_exact_numbers() -> None:
-    from toptrumps_core import load_deck
-    from toptrumps_core.experiments import SettleQuestion, estimate_settle, settle_table
-
     question = SettleQuestion(load_deck("animals"), "Top speed", "highest", None, "Lion", draws=3, opponents=2)
     exact = question.exact(Fraction(1, 2))
     simulated = estimate_settle(question, Fraction(1, 2), trials=6000, rng=7)
