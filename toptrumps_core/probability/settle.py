@@ -273,6 +273,19 @@ class SettleOdds:
         """Returns ``(beaten, now_tokens, wait_tokens)`` as floats."""
         return float(self.beaten), float(self.now_tokens), float(self.wait_tokens)
 
+    def _repr_html_(self) -> str:
+        rows = (
+            ("the chance that a face-down card beats it", self.beaten, f"{float(self.beaten):.1%}"),
+            ("expected tokens if you place it now", self.now_tokens, f"{float(self.now_tokens):.3f}"),
+            ("expected tokens if you wait", self.wait_tokens, f"{float(self.wait_tokens):.3f}"),
+        )
+        body = "".join(
+            f"<tr><th scope='row'>{name}</th><td>{exact}</td><td>≈ {shown}</td></tr>" for name, exact, shown in rows
+        )
+        return (
+            f"<table><thead><tr><th></th><th>exact</th><th>as a decimal</th></tr></thead><tbody>{body}</tbody></table>"
+        )
+
 
 def place_or_wait(
     value: Value,

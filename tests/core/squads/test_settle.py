@@ -116,3 +116,9 @@ def test_the_lesson_s_simulation_agrees_with_the_exact_numbers() -> None:
     pool = list(question.unseen)
     first = [win_chance(v, pool[:i] + pool[i + 1 :], 2, "highest") for i, v in enumerate(pool)]
     assert table.data[0].exact.wait_tokens == 3 * sum(first, Fraction(0)) / len(pool)
+
+
+def test_the_odds_show_themselves_exact_and_as_decimals_in_a_notebook() -> None:
+    odds = place_or_wait(3, [1, 2, 4, 5], 2, 1, "highest", tokens=3, threshold=1)
+    shown = odds._repr_html_()
+    assert "5/6" in shown and "83.3%" in shown and "3/2" in shown and "1.500" in shown
