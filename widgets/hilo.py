@@ -44,11 +44,12 @@ import ipywidgets as ipw
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.deckfiles import load_deck
-from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
 from toptrumps_core.narration import Narrator
 from toptrumps_core.play import Match
 from toptrumps_core.probability import Direction, HiLoOdds, HiLoPins, hi_lo_odds, hi_lo_plan
 from toptrumps_core.protocol import Event
+from toptrumps_core.record import GameRecord
 from toptrumps_core.strategies import HUMAN, Human
 from toptrumps_core.tournament.hilo import (
     ROW,
@@ -72,6 +73,7 @@ from widgets._toolkit import (
     value_text,
     whole,
 )
+from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.card import CardView
 
 __all__ = ["DEFAULT_SEED", "SEED_MAX", "HiLoTable", "chance_text"]
@@ -175,8 +177,35 @@ class HiLoTable(MatchView):
             ipw.HBox([self._again], layout=ipw.Layout(margin="10px 0")),
             html_widget("tt-heading-box", '<div class="tt-heading">What happened</div>'),
             self._log_view,
+            self._saves_box(),
         )
         self._install(match)
+
+    def _saves_box(self) -> ipw.Accordion:
+        """Returns the "Save or resume 💾" section: the game as a file on the pupil's own computer."""
+        self._saves = SavePanel(
+            self._save_header, self._resume_saved, games=(HiLoRules.family,), boundary=self._boundary
+        )
+        box = ipw.Accordion(children=[self._saves], selected_index=None)
+        box.set_title(0, "Save or resume 💾")
+        return box
+
+    def _save_header(self) -> tuple[SaveHeader, GameRecord]:
+        rules = self._match.rules
+        assert isinstance(rules, HiLoRules)  # checked in __init__
+        record = self._match.record
+        return SaveHeader(HiLoRules.family, "Hi Lo", rules.deck.name, len(record.actions), ("human",)), record
+
+    def _resume_saved(self, saved: SavedGame) -> None:
+        """Puts a saved Hi Lo game in play; a save that is not one changes nothing."""
+        if not isinstance(saved.record.rules, HiLoRules) or saved.players != ("human",) or saved.record.seed is None:
+            raise RecordError("the file is not a saved Hi Lo game that can carry on")
+        try:
+            match = Match.from_record(saved.record, [HUMAN])
+        except TopTrumpsError:
+            raise RecordError("the saved Hi Lo game does not replay") from None
+        self._install(match)
+        self._status.show(f"Resumed the saved Hi Lo game: {saved.header.deck}, move {saved.header.move}.")
 
     # -- construction for notebooks -------------------------------------------------------
 

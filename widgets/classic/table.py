@@ -50,6 +50,7 @@ from toptrumps_core.events import Revealed
 from toptrumps_core.play import Match
 from toptrumps_core.probability import ComparisonOdds
 from toptrumps_core.protocol import Event, Seat
+from toptrumps_core.record import GameRecord
 from widgets._boundary import handler
 from widgets._style import style_sheet
 from widgets._toolkit import (
@@ -66,10 +67,12 @@ from widgets._toolkit import (
     plural,
     swap_children,
 )
+from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.classic.board import comparison_picture, no_comparison_html, stacks_html
 from widgets.classic.hot_seat import pass_screen, turn_text, watch_screen
 from widgets.classic.lens import lens_odds, odds_text
 from widgets.classic.log import LOG_LINES, GameLog
+from widgets.classic.saves import GAME, match_from_save, save_header
 from widgets.classic.screens import Built, choose_screen, over_screen, pick_screen
 from widgets.classic.settings import (
     RULE_DEFAULTS,
@@ -184,8 +187,10 @@ class ClassicTable(SeatedView):
             ],
             layout=ipw.Layout(flex="1 1 600px", min_width="360px"),
         )
-        settings_box = ipw.Accordion(children=[self._form.box], selected_index=None)
+        self._saves = SavePanel(self._save_header, self._resume_saved, games=(GAME,), boundary=self._boundary)
+        settings_box = self._settings_box = ipw.Accordion(children=[self._form.box, self._saves], selected_index=None)
         settings_box.set_title(0, "New game ⚙ (deck, players, difficulty, seed, rule options)")
+        settings_box.set_title(1, "Save or resume 💾")
         self.children = (
             style_sheet(),
             self._title,
@@ -212,7 +217,7 @@ class ClassicTable(SeatedView):
         """Returns a table with a freshly dealt game, for a one-line notebook cell.
 
         Args:
-            deck: A bundled deck's name (see `toptrumps_core.bundled_decks`),
+            deck: A deck's short name or file (see `toptrumps_core.available_decks`),
                 or a `Deck`.
             seats: Players, 2..6 (rule C1).
             humans: Human players, 1..seats (several: hot seat).
@@ -227,7 +232,7 @@ class ClassicTable(SeatedView):
             DeckError: If the deck cannot be loaded.
 
         Example:
-            >>> ClassicTable.new(deck=bundled_decks()[0], seats=2, seed=7).match.seed
+            >>> ClassicTable.new(deck=available_decks()[0], seats=2, seed=7).match.seed
             7
         """
         check_option_names(rule_options)
@@ -424,6 +429,19 @@ class ClassicTable(SeatedView):
         if self._game_log.tell(events) and self._hot_seat:
             self._viewer = None  # until the next player is ready
         self._log = list(self._game_log.lines)
+
+    def _save_header(self) -> tuple[SaveHeader, GameRecord]:
+        return save_header(self._match, self._settings.difficulty)
+
+    def _resume_saved(self, saved: SavedGame) -> None:
+        """Puts a saved game in play (its deck becomes the table's own); a bad save changed nothing."""
+        match = match_from_save(saved)
+        self._own_deck = match.rules.deck
+        settings = settings_of(match, None)
+        self._form = settings_form(settings, self._deck_values(), own=self._own_deck, button=self._new_button)
+        self._settings_box.children = (self._form.box, self._saves)
+        self._install(match, settings)
+        self._status.show(f"Resumed the saved game: {saved.header.deck}, move {saved.header.move}.")
 
     def _deck_values(self) -> tuple[str, ...]:
         return (*((OWN_DECK,) if self._own_deck is not None else ()), *self._offered)
