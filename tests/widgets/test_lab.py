@@ -11,7 +11,8 @@ import pytest
 from toptrumps_core import ClassicRules, load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.simulation import check_batch_support, game_seeds
-from widgets.lab import MAX_GAMES, MAX_RULES_GAMES, SimulationLab
+from widgets._boundary import ErrorBoundary
+from widgets.lab import MAX_GAMES, MAX_RULES_GAMES, SimulationLab, SteppedRun
 
 
 @types.coroutine
@@ -152,3 +153,20 @@ def test_card_counting_runs_on_the_rules_engine_and_says_why() -> None:
     lab = SimulationLab(games=20, strategies="card_counting")
     lab.run()
     assert lab.engine == "rules" and "card_counting" in lab._engine_text.value
+
+
+def test_a_failing_step_ends_the_run_with_a_friendly_message(expected_widget_errors: Any) -> None:
+    shown: list[tuple[str, str]] = []
+    ended: list[bool] = []
+    cleaned: list[str] = []
+
+    def steps() -> Generator[None, None, None]:
+        try:
+            yield
+            raise ZeroDivisionError("a bug in a step")
+        finally:
+            cleaned.append("finally")
+
+    run = SteppedRun(steps(), ErrorBoundary(lambda text, kind: shown.append((kind, text))), ended.append)
+    assert ended == [False] and not run.running and cleaned == ["finally"]
+    assert shown and shown[0][0] == "error" and "Traceback" not in shown[0][1]

@@ -120,5 +120,8 @@ class SteppedRun:
             return
         self._running = False
         self._task = None
-        self._steps = iter(())
+        steps, self._steps = self._steps, iter(())
+        close = getattr(steps, "close", None)
+        if close is not None:  # a generator's own clean-up (its finally blocks) runs now, inside the boundary
+            self._boundary.run(close)
         self._boundary.run(self._on_end, complete)
