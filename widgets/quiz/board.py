@@ -22,7 +22,8 @@ CSS = f"""
 <style>
 .tt-quiz {{ font-family: "Segoe UI", "DejaVu Sans", Arial, sans-serif; color: #13212E; background: #F4F1E8;
   border-radius: 18px; padding: 12px 18px; max-width: 1880px; font-size: clamp(16px, 1.25vw, 24px); }}
-.tt-quiz .widget-html-content {{ font-size: inherit; line-height: 1.3; }}
+.tt-quiz .widget-html, .tt-quiz .widget-html-content {{ font-size: clamp(16px, 1.25vw, 24px); line-height: 1.3; }}
+.tt-quiz .widget-label, .tt-quiz .widget-inline-hbox .widget-label {{ font-size: clamp(15px, 1.1vw, 22px); }}
 .tt-quiz-row {{ display: flex; gap: 14px; align-items: stretch; flex-wrap: wrap; }}
 .tt-quiz-team {{ flex: 1; border-radius: 14px; padding: 8px 14px; color: #FFF; min-width: 220px; }}
 .tt-quiz-team.green {{ background: {_GREEN}; }} .tt-quiz-team.black {{ background: {_BLACK}; }}
@@ -52,7 +53,8 @@ CSS = f"""
 .tt-quiz-strikes {{ font-size: 1.2em; color: #B3261E; font-weight: 700; min-height: 1.3em; }}
 .tt-quiz-status {{ font-size: 1.25em; font-weight: 600; min-height: 1.4em; }}
 .tt-quiz-big {{ font-size: 1.8em; font-weight: 800; text-align: center; padding: 12px; }}
-.tt-quiz .widget-button, .tt-quiz .widget-toggle-button {{ font-size: 0.95em; height: 2.4em; }}
+.tt-quiz .widget-button, .tt-quiz .widget-toggle-button {{ font-size: clamp(16px, 1.15vw, 22px); height: 2.2em;
+  width: auto; padding: 0 0.8em; }}
 .tt-quiz .widget-text input, .tt-quiz .widget-password input {{ font-size: 1.3em; height: 1.9em; }}
 .tt-quiz .widget-text, .tt-quiz .widget-password {{ width: auto; }}
 </style>
@@ -75,7 +77,7 @@ def scores_html(view: QuizView) -> str:
         teams.append(
             f"<div class='tt-quiz-team {colour}{active}' role='group' aria-label='{escape(view.teams[team])}'>"
             f"<div class='name'>{escape(view.teams[team])}{role}</div>"
-            f"<div class='points'>{sum(tiles)} points</div>"
+            f"<div class='points'>{sum(tiles)} {'point' if sum(tiles) == 1 else 'points'}</div>"
             f"<div>{len(tiles)} {'tile' if len(tiles) == 1 else 'tiles'}: {', '.join(map(str, tiles)) or '—'}</div>"
             f"<div>Special tiles {_stars(view.specials[team])} ({view.specials[team]} unused)</div>"
             f"<div>{captain}</div></div>"
@@ -84,7 +86,8 @@ def scores_html(view: QuizView) -> str:
     worth = sum(view.middle)
     centre = (
         f"<div class='tt-quiz-middle'><div><b>Round {view.round} of 7</b> · {escape(view.category.title())}</div>"
-        f"<div>In the middle: {middle}</div><div>worth {worth} points</div>{_tiebreaker(view)}</div>"
+        f"<div>In the middle: {middle}</div><div>worth {worth} {'point' if worth == 1 else 'points'}</div>"
+        f"{_tiebreaker(view)}</div>"
     )
     return f"<div class='tt-quiz-row'>{teams[0]}{centre}{teams[1]}</div>"
 

@@ -19,6 +19,7 @@ reports the end of the time as `TimeUp`, so the rules never read a clock.
 
 from __future__ import annotations
 
+import base64
 from html import escape
 from typing import Any
 
@@ -88,6 +89,7 @@ class QuizMaster(ipw.VBox):
     ) -> None:
         super().__init__()
         self.add_class("tt-quiz")
+        self.add_class("tt-quiz-master")
         self._base = rules or QuizRules()
         self._seed = seed
         self._boundary = ErrorBoundary(self._show_status)
@@ -111,9 +113,10 @@ class QuizMaster(ipw.VBox):
         self._status.add_class("tt-quiz-status")
         self._controls = ipw.VBox()
         self._log = ipw.HTML()
-        self._audio = ipw.Audio(value=sound("silence"), format="wav", autoplay=False, loop=False, controls=False)
-        self._audio.layout = ipw.Layout(width="1px", height="1px")
-        self._mute = ipw.ToggleButton(value=not sounds, description="", tooltip="Sound on or off")
+        self._audio = ipw.HTML("", layout=ipw.Layout(width="1px", height="1px"))  # an <audio> element, no script
+        self._mute = ipw.ToggleButton(
+            value=not sounds, description="", tooltip="Sound on or off", layout=ipw.Layout(width="auto")
+        )
         self._mute.observe(self._boundary.wrap(self._mute_changed), "value")
         self._mute_changed()
         self._settings = QuizSettings(self._base)
@@ -315,10 +318,12 @@ class QuizMaster(ipw.VBox):
             if self._countdown.running:
                 self._countdown.pause()  # time stands still while the judge decides
                 self._paused_for_judge = True
+                self._tick(self._countdown.seconds_left)
         elif self._paused_for_judge:
             self._paused_for_judge = False
             if not self._round_over:
                 self._countdown.resume()
+                self._tick(self._countdown.seconds_left)
         self._render()
 
     def _start_countdown(self, seconds: int, label: str) -> None:
@@ -334,8 +339,8 @@ class QuizMaster(ipw.VBox):
         if self._mute.value:
             return
         self._sound_variant += 1
-        self._audio.autoplay = True
-        self._audio.value = sound(name, self._sound_variant)
+        data = base64.b64encode(sound(name, self._sound_variant)).decode("ascii")
+        self._audio.value = f"<audio autoplay src='data:audio/wav;base64,{data}' aria-hidden='true'></audio>"
 
     def _mute_changed(self, change: object = None) -> None:
         muted = self._mute.value

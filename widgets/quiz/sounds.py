@@ -1,7 +1,8 @@
 """Short sounds for right, wrong and time up, made here from sine waves (no files, nothing fetched).
 
 Each sound is a tiny 8 kHz mono WAV built with the standard library; the
-page plays it through an ``Audio`` widget, and a mute control silences it.
+page plays it through an ``<audio>`` element with a data URL (no script,
+nothing fetched), and a mute control silences it.
 """
 
 from __future__ import annotations

@@ -1,0 +1,159 @@
+"""The Top Ten Quiz in the Voilà app: whole quizzes of seven rounds through the page (rules Q1-Q13).
+
+The teacher's part is played by keyboard and mouse: the settings (a short
+timer, set 1), each captain's sealed bid typed with Enter, the timer
+started, answers typed with Enter and checked at once; a near miss the
+judge accepts, a special tile, the opposing team's chance (right, wrong,
+and out of time when the countdown runs out), and round 7's showdown; then
+the high-bid variant.  Screenshots at 1920x1080 and 1366x768 are kept in
+``test-artifacts/`` to be looked at.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS
+from toptrumps_core.quiz import load_charts
+
+pytestmark = pytest.mark.browser
+
+RENDER_MS = 90_000
+STEP_MS = 20_000
+PAGE = "/voila/render/06_top_ten_quiz.ipynb"
+TIMER_S = 6
+SIZES = ((1920, 1080), (1366, 768))
+CHARTS = [[answer.text for answer in chart.answers] for chart in load_charts("set_1").charts]
+
+
+def _unnamed_buttons(page: Any) -> list[str]:
+    return page.eval_on_selector_all(
+        "button",
+        """buttons => buttons
+            .filter(b => b.offsetParent !== null)
+            .filter(b => !(b.innerText.trim() || b.getAttribute('aria-label') || b.getAttribute('title')))
+            .map(b => b.outerHTML.slice(0, 200))""",
+    )
+
+
+def _screenshots(page: Any, quiz: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        quiz.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"quiz_{name}_{width}x{height}.png"))
+    page.set_viewport_size({"width": 1280, "height": 1000})
+
+
+def _open(page: Any, app_url: str, *, bidding: str = "Secret bids (Q4)") -> Any:
+    page.goto(app_url + PAGE, wait_until="domcontentloaded", timeout=RENDER_MS)
+    quiz = page.locator(".tt-quiz-master").first
+    quiz.get_by_role("button", name="Start the quiz ▶").wait_for(timeout=RENDER_MS)
+    quiz.get_by_label("Timer (seconds)").fill(str(TIMER_S))
+    quiz.get_by_label("Timer (seconds)").press("Tab")
+    quiz.get_by_label("Charts").select_option(label="Set 1")
+    quiz.get_by_role("button", name=bidding).click()
+    quiz.get_by_role("button", name="Start the quiz ▶").click()
+    return quiz
+
+
+def _say(quiz: Any, text: str, expect: str) -> None:
+    """Types `text` in the answer box, presses Enter, and waits for `expect` on the page."""
+    box = quiz.get_by_placeholder(re.compile("type an answer and press Enter"))
+    box.fill(text)
+    box.press("Enter")
+    quiz.get_by_text(expect).first.wait_for(timeout=STEP_MS)
+
+
+def _bid(quiz: Any, team: str, bid: int, *, last: bool = False) -> None:
+    """Types `team` captain's secret bid and seals it with Enter; the last one reveals both (Q4)."""
+    box = quiz.get_by_label(f"{team} captain's bid")
+    box.wait_for(timeout=STEP_MS)
+    box.fill(str(bid))
+    box.press("Enter")
+    if last:
+        quiz.get_by_role("button", name=re.compile(r"^Start the timer")).wait_for(timeout=STEP_MS)
+    else:
+        quiz.get_by_text(f"✓ {team}'s bid is sealed").first.wait_for(timeout=STEP_MS)
+
+
+def _next_round(quiz: Any) -> None:
+    quiz.get_by_role("button", name="Next round ▶").click()
+    quiz.get_by_label("Green captain's bid").wait_for(timeout=STEP_MS)
+
+
+def test_quiz_a_whole_quiz_of_seven_rounds_with_judge_special_tile_opposing_chance_and_showdown(
+    app_url: str, page_and_log: Any
+) -> None:
+    page, log = page_and_log
+    quiz = _open(page, app_url)
+    for round_, answers in enumerate(CHARTS, start=1):
+        quiz.get_by_text(f"Round {round_} of 7").first.wait_for(timeout=STEP_MS)
+        _bid(quiz, "Green", 3)
+        _bid(quiz, "Black", 2, last=True)
+        quiz.get_by_role("button", name=re.compile(r"^Start the timer")).click()
+        if round_ == 1:  # a near miss the judge accepts, a wrong answer and a special tile, then two right
+            _say(quiz, "Englsh", "Does it count?")
+            _screenshots(page, quiz, "judge")
+            quiz.get_by_role("button", name="Accept ✓").click()
+            quiz.get_by_text("✓ English").first.wait_for(timeout=STEP_MS)
+            _say(quiz, "Klingon", "✗ Klingon")
+            _screenshots(page, quiz, "special")
+            quiz.get_by_role("button", name=re.compile(r"^Use a special tile")).click()
+            _say(quiz, answers[1], f"✓ {answers[1]}")
+            _screenshots(page, quiz, "guessing")
+            _say(quiz, answers[2], "wins round 1")
+        elif round_ == 2:  # wrong, no special tile wanted: Black's one answer is right
+            _say(quiz, "Narnia", "✗ Narnia")
+            quiz.get_by_role("button", name=re.compile(r"^No: hand over")).click()
+            quiz.get_by_text("may give one answer within 10 seconds").first.wait_for(timeout=STEP_MS)
+            _screenshots(page, quiz, "opposing")
+            _say(quiz, answers[5], "Black wins round 2")
+        elif round_ == 3:  # the countdown runs out, then the opposing team's 10 seconds: tiles stay
+            quiz.get_by_text("may give one answer within 10 seconds").first.wait_for(timeout=(TIMER_S + 15) * 1000)
+            quiz.get_by_text("Nobody wins round 3").first.wait_for(timeout=25_000)
+        elif round_ == 7:  # wrong, the opposing team wrong too: the showdown
+            _say(quiz, "Narnia", "✗ Narnia")
+            quiz.get_by_role("button", name=re.compile(r"^No: hand over")).click()
+            _say(quiz, "Atlantis", "Showdown (Q9)")
+            _say(quiz, "Mordor", "Showdown (Q9): Black answers")  # Green's first showdown try is wrong
+            _say(quiz, answers[9], "wins the quiz")
+        else:
+            for text in answers[:2]:
+                _say(quiz, text, f"✓ {text}")
+            _say(quiz, answers[2], f"wins round {round_}")
+        if round_ < 7:
+            assert "Next round" in quiz.inner_text()
+            _next_round(quiz)
+    words = quiz.inner_text()
+    assert "wins the quiz" in words and "points" in words
+    _screenshots(page, quiz, "winner")
+    assert _unnamed_buttons(page) == []
+    assert "Traceback" not in page.content()
+    log.assert_clean()
+
+
+def test_quiz_the_high_bid_variant_through_the_page(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    quiz = _open(page, app_url, bidding="High bids (Q11)")
+    for round_, answers in enumerate(CHARTS, start=1):
+        quiz.get_by_text(f"Round {round_} of 7").first.wait_for(timeout=STEP_MS)
+        quiz.get_by_role("button", name="Open the bidding").wait_for(timeout=STEP_MS)
+        if round_ == 1:
+            _screenshots(page, quiz, "high_bid")
+        quiz.get_by_role("button", name="Open the bidding").click()  # opens with 3
+        quiz.get_by_role("button", name=re.compile(r"raises to 4$")).click()
+        quiz.get_by_role("button", name=re.compile(r"passes$")).click()
+        quiz.get_by_role("button", name=re.compile(r"^Start the timer")).click()
+        for text in answers[:3]:
+            _say(quiz, text, f"✓ {text}")
+        _say(quiz, answers[3], f"wins round {round_}")
+        if round_ < 7:
+            quiz.get_by_role("button", name="Next round ▶").click()
+    assert "wins the quiz" in quiz.inner_text()
+    assert _unnamed_buttons(page) == []
+    log.assert_clean()
