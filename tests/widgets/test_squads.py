@@ -156,3 +156,18 @@ def test_values_sent_by_the_page_are_checked_and_stale_clicks_do_nothing() -> No
     assert len(table.match.actions) == actions
     with pytest.raises(AssertionError):
         _click(table, "Play this mission")
+
+
+def test_the_new_game_settings_are_checked_and_start_the_game_they_say() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=9)
+    form = table._settings
+    form.people.value, form.computers.value = 1, 0
+    table.start_new_game()
+    assert "two or more players" in table.status and table.rules.seats == 3
+    form.deck.value, form.computers.value, form.tokens.value, form.seed.value = "dinosaurs", 3, 5, 77
+    table.start_new_game()
+    assert table.rules.deck.name == "Dinosaurs" and table.rules.seats == 4 and table.rules.tokens_to_win == 5
+    assert table.match.seed == 77 and table.screen == "mission" and table.status == ""
+    form.seed.value = -1
+    table.start_new_game()
+    assert "the seed must be a whole number" in table.status and table.match.seed == 77

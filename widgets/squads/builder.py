@@ -55,6 +55,7 @@ from widgets._toolkit import (
     StatusLine,
     big_button,
     close_tree,
+    deck_names,
     esc,
     html_widget,
     log_html,
@@ -64,6 +65,7 @@ from widgets._toolkit import (
 )
 from widgets.squads.editor import MissionEditor
 from widgets.squads.screens import end_html, progress_html, reveal_rows_html, slot_result_html, tokens_html
+from widgets.squads.settings import SquadSettings
 
 __all__ = ["REVEAL_WIDTH_PX", "ROW_WIDTH_PX", "SquadBuilder"]
 
@@ -102,9 +104,20 @@ class SquadBuilder(ipw.VBox):
         self._title = html_widget("tt-title", f"Top Trump Squads — {esc(rules.deck.name)}")
         self._turn = html_widget("tt-turn")
         self._mission = html_widget("tt-svg")
-        self._tokens = html_widget("tt-out-tokens")
+        self._tokens = html_widget("tt-tokens")
         self._body = ipw.VBox()
         self._log_box = html_widget("tt-log")
+        self._settings = SquadSettings(
+            deck=_short_name(rules.deck),
+            people=people,
+            computers=rules.seats - people,
+            tokens_to_win=rules.tokens_to_win,
+            seed=seed if isinstance(seed, int) else 2024,
+        )
+        start = big_button("Start the new game", "Deal a new game with these settings", primary=True)
+        start.on_click(lambda _button: self.start_new_game())
+        self._new_game = ipw.Accordion(children=[ipw.VBox([self._settings, start])], titles=("New game ⚙",))
+        self._new_game.selected_index = None
         super().__init__(
             [
                 style_sheet(),
@@ -115,6 +128,7 @@ class SquadBuilder(ipw.VBox):
                 self._body,
                 self._tokens,
                 self._log_box,
+                self._new_game,
             ]
         )
         self.add_class("tt-table")
@@ -277,6 +291,15 @@ class SquadBuilder(ipw.VBox):
         self._render()
 
     @handler
+    def start_new_game(self) -> None:
+        """Starts the game the "New game ⚙" settings say (deck, people, computers, tokens, seed)."""
+        rules, people, seed = self._settings.rules_and_people()
+        self.rules, self._people = rules, people
+        self._title.value = f"Top Trump Squads — {esc(rules.deck.name)}"
+        self._new_game.selected_index = None
+        self._start(seed)
+
+    @handler
     def new_game(self, seed: int | str | None = None) -> None:
         """Starts a new game with the same rules and people (a fresh seed unless one is given)."""
         self._start(seed)
@@ -297,6 +320,7 @@ class SquadBuilder(ipw.VBox):
         self._picked = 0
         self._viewer: Seat | None = 0 if self._people == 1 else None
         self._buttons: list[ipw.Button] = []
+        self._status.show("")
         self._note(self._advance())
         self._render()
 
@@ -537,3 +561,11 @@ class SquadBuilder(ipw.VBox):
         """Closes the view and every widget under it."""
         close_tree(self, include_self=False)
         super().close()
+
+
+def _short_name(deck: Deck) -> str:
+    """Returns the name `load_deck` takes for a bundled deck (its file name), or "" for another deck."""
+    for name, value in deck_names():
+        if name == deck.name:
+            return value
+    return ""
