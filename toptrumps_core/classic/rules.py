@@ -401,6 +401,7 @@ class ClassicRules:
             unseen=unseen,
             comparisons=state.comparisons,
             outcome=state.outcome,
+            ranks=self._ranks,
         )
 
     def public_view(self, state: ClassicState) -> ClassicPublicView:

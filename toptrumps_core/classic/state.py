@@ -138,6 +138,12 @@ class ClassicView:
             replacement (rule P3).
         comparisons: Comparisons made so far.
         outcome: The outcome if the game is over, else None.
+        ranks: Per category, each card's rank in it, as
+            `toptrumps_core.comparison.category_ranks` gives them: 0 for the
+            worst value, equal values share a rank, None for no data.  Public
+            like the deck, and worked out once per rules object, so that
+            strategies need not compare the deck's Fractions at every
+            decision; () if not given.
     """
 
     seat: Seat
@@ -152,6 +158,7 @@ class ClassicView:
     unseen: tuple[int, ...]
     comparisons: int
     outcome: Outcome | None
+    ranks: tuple[tuple[int | None, ...], ...] = field(default=(), repr=False)
 
     @property
     def top_card(self) -> Card | None:

@@ -14,6 +14,11 @@ With ``look_at_last`` (rule C10) each strategy also picks which card to play:
 the chooser the card with the best score in any category, the others the card
 with the best value in the named category.
 
+Best value and best rank read the deck's rank table from the view
+(``ClassicView.ranks``, worked out once per rules object) to find the
+deck's range and to count the cards a card beats, which gives the same
+exact scores as comparing the deck's Fractions at every decision.
+
 `toptrumps_core.strategies.registry` names them for the page (easy, medium,
 hard, expert).
 """
@@ -41,21 +46,24 @@ class _ScoredStrategy:
         """Returns how good `card` is in `category`, higher is better."""
         raise NotImplementedError
 
+    def _score_number(self, view: ClassicView, number: int, category: int) -> Fraction:
+        """Returns `score` of the deck's card `number` (a strategy may work it out from ``view.ranks``)."""
+        return self.score(view, view.deck.cards[number], category)
+
     def choose(self, view: ClassicView, legal: Sequence[Action], rng: random.Random) -> Action:
         """Returns the best-scoring legal action (ties broken at random by `rng`)."""
-        deck = view.deck
         scored: list[tuple[Fraction, Action]] = []
         for action in legal:
             if isinstance(action, ChooseCategory):
-                card = view.top_card
-                assert card is not None  # the chooser holds cards
-                scored.append((self.score(view, card, action.category), action))
+                assert view.stack  # the chooser holds cards
+                scored.append((self._score_number(view, view.stack[0], action.category), action))
             elif isinstance(action, PickCard):
-                card = deck.cards[view.stack[action.index]]
+                number = view.stack[action.index]
                 if view.category is None:  # the chooser picks a card for any category
-                    best = max(self.score(view, card, c) for c in range(len(deck.categories)))
+                    categories = range(len(view.deck.categories))
+                    best = max(self._score_number(view, number, c) for c in categories)
                 else:
-                    best = self.score(view, card, view.category)
+                    best = self._score_number(view, number, view.category)
                 scored.append((best, action))
             else:
                 scored.append((Fraction(0), action))
@@ -74,14 +82,25 @@ class BestValue(_ScoredStrategy):
 
     def score(self, view: ClassicView, card: Card, category: int) -> Fraction:
         """Returns the value's place in the deck's range, in [0, 1], or -1 for no data."""
-        value = card.values[category]
-        if value is None:
-            return Fraction(-1)
         low, high = _range(view.deck, category)
-        if high == low:
-            return Fraction(1, 2)
-        share = (value - low) / (high - low)
-        return share if view.deck.categories[category].higher_is_better else 1 - share
+        return _place(
+            card.values[category], low, high, higher_is_better=view.deck.categories[category].higher_is_better
+        )
+
+    def _score_number(self, view: ClassicView, number: int, category: int) -> Fraction:
+        """Returns `score` of card `number`, finding the deck's range from ``view.ranks`` (no Fraction compared)."""
+        if not view.ranks:
+            return super()._score_number(view, number, category)
+        deck, column = view.deck, view.ranks[category]
+        present = [rank for rank in column if rank is not None]
+        higher_is_better = deck.categories[category].higher_is_better
+        low = high = Fraction(0)
+        if present:  # rank 0 holds the worst value, the top rank the best
+            worst = deck.cards[column.index(0)].values[category]
+            best = deck.cards[column.index(max(present))].values[category]
+            assert worst is not None and best is not None  # ranked cards have data
+            low, high = (worst, best) if higher_is_better else (best, worst)
+        return _place(deck.cards[number].values[category], low, high, higher_is_better=higher_is_better)
 
 
 @dataclass(frozen=True)
@@ -95,6 +114,18 @@ class BestRank(_ScoredStrategy):
     def score(self, view: ClassicView, card: Card, category: int) -> Fraction:
         """Returns the share of other cards beaten (equal counts half), or -1."""
         return rank_score(view.deck, card, category)
+
+    def _score_number(self, view: ClassicView, number: int, category: int) -> Fraction:
+        """Returns `score` of card `number`, counting ranks in ``view.ranks`` instead of comparing Fractions."""
+        if not view.ranks:
+            return super()._score_number(view, number, category)
+        column = view.ranks[category]
+        rank = column[number]
+        if rank is None:
+            return Fraction(-1)
+        below = sum(1 for other in column if other is not None and other < rank)
+        no_data, equal = column.count(None), column.count(rank) - 1  # itself is not another card
+        return Fraction(2 * (below + no_data) + equal, 2 * max(len(column) - 1, 1))
 
 
 def rank_score(deck: Deck, card: Card, category: int) -> Fraction:
@@ -163,6 +194,16 @@ class CardCounting(_ScoredStrategy):
             no_data="loses" if self.no_data == "loses" else "tie",
         )
         return odds.win + odds.tie / 2
+
+
+def _place(value: Fraction | None, low: Fraction, high: Fraction, *, higher_is_better: bool) -> Fraction:
+    """Returns where `value` sits between the deck's `low` and `high` ends, better is higher, or -1 for no data."""
+    if value is None:
+        return Fraction(-1)
+    if high == low:
+        return Fraction(1, 2)
+    share = (value - low) / (high - low)
+    return share if higher_is_better else 1 - share
 
 
 def _range(deck: Deck, category: int) -> tuple[Fraction, Fraction]:
