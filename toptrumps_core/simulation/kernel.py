@@ -117,7 +117,8 @@ def play_games(
     cards = ranks.shape[1]
     streams_per_game = seats + 1  # chance, then seat 0, seat 1, ...
     lanes = block * streams_per_game
-    states = np.empty((STATE_WORDS, lanes), dtype=np.uint32)
+    states = np.empty((lanes, STATE_WORDS), dtype=np.uint32)
+    work = np.empty((STATE_WORDS, lanes), dtype=np.uint32)
     positions = np.zeros(lanes, dtype=np.int64)
     lane_seeds = np.zeros(lanes, dtype=np.int64)
     lane_streams = np.zeros(lanes, dtype=np.int64)
@@ -132,13 +133,12 @@ def play_games(
     dealt = cards if deal_all else cards // seats * seats
     for block_first in range(first, last, block):
         block_last = min(block_first + block, last)
-        used = (block_last - block_first) * streams_per_game
-        for g in range(block_first, block_last):
-            base = (g - block_first) * streams_per_game
+        for b in range(block):  # a short last block seeds its last game's streams again in the spare lanes
+            g = min(block_first + b, block_last - 1)
             for k in range(streams_per_game):
-                lane_seeds[base + k] = seeds[g]
-                lane_streams[base + k] = CHANCE_STREAM if k == 0 else k - 1
-        seed_streams(lane_seeds[:used], lane_streams[:used], start, states[:, :used], positions[:used])
+                lane_seeds[b * streams_per_game + k] = seeds[g]
+                lane_streams[b * streams_per_game + k] = CHANCE_STREAM if k == 0 else k - 1
+        seed_streams(lane_seeds, lane_streams, start, states, positions, work)
         for g in range(block_first, block_last):
             chance = (g - block_first) * streams_per_game
             # the deal (C2): random.shuffle of range(cards) from the chance stream

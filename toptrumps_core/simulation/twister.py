@@ -21,10 +21,10 @@ processor run several chains side by side.  The state is twisted lazily, one
 word before it is read, which gives the same words as CPython's twist of the
 whole state and skips the words a short game never reads.
 
-A block of L streams is a (624, L) ``uint32`` array, one column per stream
-(lane-minor, so that one seeding step of every stream is one contiguous
-row); each stream's position, the next word to read, lives beside it in a
-``positions`` array.
+A block of L streams is seeded lane-minor, in a (624, L) array where one
+seeding step of every stream is one contiguous row, then laid out as an
+(L, 624) ``uint32`` array, one row per stream, for reading; each stream's
+position, the next word to read, lives beside it in a ``positions`` array.
 """
 
 from __future__ import annotations
@@ -153,15 +153,17 @@ def seed_streams(
     start: npt.NDArray[np.uint32],
     states: npt.NDArray[np.uint32],
     positions: npt.NDArray[np.int64],
+    work: npt.NDArray[np.uint32],
 ) -> None:
-    """Seeds stream r (column r of `states`) as ``random.Random(f"{seeds[r]}/{name of streams[r]}")``, all at once.
+    """Seeds stream r (row r of `states`) as ``random.Random(f"{seeds[r]}/{name of streams[r]}")``, all at once.
 
     Args:
         seeds: (L,) match seeds.
         streams: (L,) stream numbers (`CHANCE_STREAM` or a seat).
         start: (624,) the ``init_genrand(19650218)`` state (`start_state`).
-        states: (624, L) overwritten: column r is stream r's state.
+        states: (L, 624) overwritten: row r is stream r's state.
         positions: (L,) set to 0: no word read yet (the first read twists).
+        work: (624, L) scratch: the states lane-minor while they are seeded.
     """
     lanes = seeds.shape[0]
     key = np.zeros(32, dtype=np.int64)
@@ -179,20 +181,22 @@ def seed_streams(
     for lane in range(lanes):
         same_length = same_length and lengths[lane] == lengths[0]
     added = np.empty(lanes, dtype=np.uint32)  # this step's key word plus its index, per lane
-    mt = states
+    places = np.zeros(lanes, dtype=np.int64)
+    mt = work
     for i in range(_N):
         mt[i, :] = start[i]
     i = 1
     j = 0
-    for step in range(_N):  # init_by_array's first loop: max(N, key length) steps; keys are < N words
+    for _ in range(_N):  # init_by_array's first loop: max(N, key length) steps; keys are < N words
         if same_length:  # the usual case: seeds of one digit count, so one key length
             for lane in range(lanes):
                 added[lane] = keys[j, lane] + np.uint32(j)
             j = j + 1 if j + 1 < lengths[0] else 0
-        else:
+        else:  # seeds of several digit counts: each lane's own place in its key
             for lane in range(lanes):
-                jl = step % lengths[lane]
+                jl = places[lane]
                 added[lane] = keys[jl, lane] + np.uint32(jl)
+                places[lane] = jl + 1 if jl + 1 < lengths[lane] else 0
         previous, row = mt[i - 1], mt[i]
         for lane in range(lanes):
             t = previous[lane]
@@ -212,6 +216,11 @@ def seed_streams(
             i = 1
     mt[0, :] = _UPPER
     positions[:] = 0
+    for k0 in range(0, _N, 16):  # back to one row per stream, in tiles that stay in the cache
+        k1 = min(k0 + 16, _N)
+        for lane in range(lanes):
+            for k in range(k0, k1):
+                states[lane, k] = mt[k, lane]
 
 
 @compiled
@@ -219,12 +228,13 @@ def next_word(states: npt.NDArray[np.uint32], positions: npt.NDArray[np.int64], 
     """Returns the next 32-bit output of stream `row` (CPython's ``genrand_uint32``), twisting one word."""
     i = positions[row]
     following = i + 1 if i + 1 < _N else 0
-    y = (np.int64(states[i, row]) & _UPPER) | (np.int64(states[following, row]) & _LOWER)
+    state = states[row]
+    y = (np.int64(state[i]) & _UPPER) | (np.int64(state[following]) & _LOWER)
     source = i + _M if i + _M < _N else i + _M - _N
-    word = np.int64(states[source, row]) ^ (y >> 1)
+    word = np.int64(state[source]) ^ (y >> 1)
     if y & 1:
         word ^= _MATRIX
-    states[i, row] = word
+    state[i] = word
     positions[row] = following
     y = word
     y ^= y >> 11
@@ -259,9 +269,10 @@ def random53(states: npt.NDArray[np.uint32], positions: npt.NDArray[np.int64], r
 
 @compiled
 def _stream_words(seed: int, stream: int, count: int, start: npt.NDArray[np.uint32]) -> npt.NDArray[np.int64]:
-    states = np.empty((_N, 1), dtype=np.uint32)
+    states = np.empty((1, _N), dtype=np.uint32)
     positions = np.zeros(1, dtype=np.int64)
-    seed_streams(np.full(1, seed, dtype=np.int64), np.full(1, stream, dtype=np.int64), start, states, positions)
+    work = np.empty((_N, 1), dtype=np.uint32)
+    seed_streams(np.full(1, seed, dtype=np.int64), np.full(1, stream, dtype=np.int64), start, states, positions, work)
     out = np.empty(count, dtype=np.int64)
     for k in range(count):
         out[k] = next_word(states, positions, 0)
@@ -294,9 +305,10 @@ def start_state() -> npt.NDArray[np.uint32]:
 
 @compiled
 def _sample_draws(seed: int, cards: int, among: int, start: npt.NDArray[np.uint32]) -> npt.NDArray[np.int64]:
-    states = np.empty((_N, 2), dtype=np.uint32)
+    states = np.empty((2, _N), dtype=np.uint32)
     positions = np.zeros(2, dtype=np.int64)
-    seed_streams(np.full(2, seed, dtype=np.int64), np.array([CHANCE_STREAM, 0]), start, states, positions)
+    work = np.empty((_N, 2), dtype=np.uint32)
+    seed_streams(np.full(2, seed, dtype=np.int64), np.array([CHANCE_STREAM, 0]), start, states, positions, work)
     out = np.empty(cards + 3, dtype=np.int64)
     for c in range(cards):
         out[c] = c

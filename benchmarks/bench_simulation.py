@@ -1,0 +1,185 @@
+"""The batch engine against the rules engine and the plain pure-Python baseline, in one run.
+
+The workload is the baseline's (``benchmarks/naive_classic.py``): two
+players, random decks of 30 cards with 6 categories of integer values
+0..100 (higher is better), dealt alternately, a random chooser, the pot on
+ties, and a limit of 10,000 comparisons; then the same with four seats
+(the baseline plays two seats only, so that line compares the engines with
+each other, and with the two-seat baseline's rate).  The batch engine
+(`toptrumps_core.simulation.play_batch`, one thread and two) and the rules
+engine (`toptrumps_core.play`) play the same games for the same seeds: the
+batch engine on random decks of the same kind, a share of the games per
+deck; the baseline deals a fresh deck per game.
+
+Printed: games per second and comparisons per second for each engine, the
+ratios to the baseline, the peak memory per game (tracemalloc), and
+100,000 games end to end in a fresh process (import, compile and play),
+once with an empty compile cache (cold) and once with it filled (warm),
+against the baseline's time for the same 100,000 games.  Nothing is
+asserted about time.
+
+Run: ``.venv/bin/python benchmarks/bench_simulation.py`` (``--help``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+from toptrumps_core import Category, ClassicRules, Deck, play
+from toptrumps_core.events import Revealed
+from toptrumps_core.simulation import play_batch
+
+BASELINE = Path(__file__).resolve().parent / "naive_classic.py"
+CARDS, CATEGORIES, VMAX, LIMIT = 30, 6, 100, 10_000
+DECKS = 20  # random decks a batch spreads its games over
+
+
+def load_baseline() -> ModuleType:
+    """Imports the baseline script beside this one."""
+    spec = importlib.util.spec_from_file_location("naive_classic", BASELINE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def random_rules(rng: random.Random, seats: int) -> ClassicRules:
+    """Returns rules on a deck like the baseline's, with the comparison limit (C11)."""
+    categories = [Category(f"C{i}") for i in range(CATEGORIES)]
+    rows = {f"card {n}": [rng.randint(0, VMAX) for _ in range(CATEGORIES)] for n in range(CARDS)}
+    return ClassicRules(Deck.from_rows("Random", categories, rows), seats=seats, round_limit=LIMIT)
+
+
+def run_baseline(naive: ModuleType, games: int, seed: int) -> tuple[float, int]:
+    """Plays `games` baseline games; returns (seconds, comparisons)."""
+    rng = random.Random(seed)
+    comparisons = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        rounds, _ties, _winner = naive.play_game(rng, CARDS, CATEGORIES, VMAX, LIMIT)
+        comparisons += rounds
+    return time.perf_counter() - start, comparisons
+
+
+def run_rules(games: int, seed: int, seats: int) -> tuple[float, int]:
+    """Plays `games` games through the rules engine, on `DECKS` decks; returns (seconds, comparisons)."""
+    rng = random.Random(seed)
+    decks = [random_rules(rng, seats) for _ in range(DECKS)]
+    comparisons = 0
+    start = time.perf_counter()
+    for n in range(games):
+        record = play(decks[n % DECKS], ["random"] * seats, seed=n)
+        comparisons += sum(isinstance(e, Revealed) for e in record.events)
+    return time.perf_counter() - start, comparisons
+
+
+def run_batch(games: int, seed: int, seats: int, threads: int) -> tuple[float, int]:
+    """Plays `games` games through the batch engine, on `DECKS` decks; returns (seconds, comparisons)."""
+    rng = random.Random(seed)
+    decks = [random_rules(rng, seats) for _ in range(DECKS)]
+    comparisons = 0
+    start = time.perf_counter()
+    for d, rules in enumerate(decks):
+        seeds = list(range(d, games, DECKS))
+        comparisons += int(play_batch(rules, ["random"] * seats, seeds, threads=threads).comparisons.sum())
+    return time.perf_counter() - start, comparisons
+
+
+def peak_kib_per_game(games: int, function: Callable[..., object], *args: object) -> float:
+    """Returns the peak memory, in KiB per game, allocated while `function(*args)` plays `games` games."""
+    tracemalloc.start()
+    function(*args)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 1024 / games
+
+
+END_TO_END = """
+import sys, time
+start = time.perf_counter()
+sys.path.insert(0, {benchmarks!r})
+from bench_simulation import run_batch
+seconds, comparisons = run_batch({games}, {seed}, 2, {threads})
+print(time.perf_counter() - start, seconds, comparisons)
+"""
+
+
+def end_to_end(games: int, seed: int, threads: int, cache: str) -> tuple[float, float]:
+    """Returns (seconds in all, seconds playing) for a fresh process: start, import, compile, play."""
+    code = END_TO_END.format(benchmarks=str(Path(__file__).resolve().parent), games=games, seed=seed, threads=threads)
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    wall = time.perf_counter() - start
+    _inside, playing, _ = done.stdout.split()
+    return wall, float(playing)
+
+
+def line(name: str, games: int, seconds: float, comparisons: int, base: float | None) -> str:
+    """Returns one printed row: games/s, comparisons/s and the ratio to the baseline's comparisons/s."""
+    rate = comparisons / seconds
+    ratio = "" if base is None else f"  {rate / base:6.1f}x baseline"
+    return f"{name:<28}{games / seconds:12.0f} games/s {rate:14.0f} comparisons/s{ratio}"
+
+
+def main() -> None:
+    """Runs every engine on the workload and prints their speeds, ratios and memory."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20_000, help="games per batch-engine run")
+    parser.add_argument("--baseline-games", type=int, default=5_000)
+    parser.add_argument("--rules-games", type=int, default=200)
+    parser.add_argument("--end-to-end", type=int, default=100_000, help="games of the end-to-end runs (0: skip)")
+    parser.add_argument("--seed", type=int, default=12345)
+    args = parser.parse_args()
+    naive = load_baseline()
+
+    run_batch(DECKS, args.seed, 2, 1)  # compile (or load the cache) before timing
+    run_batch(DECKS, args.seed, 4, 1)
+    base_s, base_n = run_baseline(naive, args.baseline_games, args.seed)
+    base = base_n / base_s
+    print(f"workload: {CARDS} cards, {CATEGORIES} categories, values 0..{VMAX}, random chooser, limit {LIMIT:,}")
+    print(line("baseline, 2 seats", args.baseline_games, base_s, base_n, None))
+    for seats in (2, 4):
+        rules_s, rules_n = run_rules(args.rules_games, args.seed, seats)
+        print(line(f"rules engine, {seats} seats", args.rules_games, rules_s, rules_n, base))
+        for threads in (1, 2):
+            batch_s, batch_n = run_batch(args.games, args.seed, seats, threads)
+            name = f"batch, {seats} seats, {threads} thread{'s' * (threads > 1)}"
+            print(line(name, args.games, batch_s, batch_n, base)
+                  + f"  {(batch_n / batch_s) / (rules_n / rules_s):6.0f}x rules engine")  # fmt: skip
+
+    sample = 1_000
+    memory = {
+        "baseline": peak_kib_per_game(sample, run_baseline, naive, sample, args.seed),
+        "rules engine": peak_kib_per_game(20, run_rules, 20, args.seed, 2),
+        "batch": peak_kib_per_game(sample, run_batch, sample, args.seed, 2, 1),
+    }
+    print("memory: peak per game (tracemalloc), " + ", ".join(f"{k} {v:.2f} KiB" for k, v in memory.items()))
+
+    if args.end_to_end:
+        games = args.end_to_end
+        base_all, _ = run_baseline(naive, games, args.seed)
+        print(f"{games:,} games end to end: baseline {base_all:.1f} s")
+        with tempfile.TemporaryDirectory() as cache:
+            for state in ("cold", "warm"):
+                wall, playing = end_to_end(games, args.seed, 1, cache)
+                print(f"  batch, 1 thread, {state} compile cache: {wall:.1f} s in a fresh process "
+                      f"({playing:.1f} s playing), {base_all / wall:.1f}x faster than the baseline")  # fmt: skip
+            wall, playing = end_to_end(games, args.seed, 2, cache)
+            print(f"  batch, 2 threads, warm compile cache: {wall:.1f} s in a fresh process "
+                  f"({playing:.1f} s playing), {base_all / wall:.1f}x faster than the baseline")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
