@@ -159,9 +159,8 @@ def category_ranks(deck: Deck) -> tuple[tuple[int | None, ...], ...]:
         ((1, 0, None), (0, 1, 0))
     """
     table = []
-    for category, cat in enumerate(deck.categories):
-        values = [card.values[category] for card in deck.cards]
-        common = lcm(*(v.denominator for v in values if v is not None))
+    for cat, values in zip(deck.categories, zip(*(card.values for card in deck.cards), strict=True), strict=True):
+        common = lcm(*{v.denominator for v in values if v is not None})
         whole = [None if v is None else v.numerator * (common // v.denominator) for v in values]
         ordered = sorted({w for w in whole if w is not None}, reverse=not cat.higher_is_better)
         rank = {w: r for r, w in enumerate(ordered)}
