@@ -43,7 +43,7 @@ def _screenshots(page: Any, table: Any, name: str) -> None:
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(400)
-        table.locator(".tt-turn").first.scroll_into_view_if_needed()
+        table.locator(".tt-turn").first.evaluate("turn => turn.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(ARTIFACTS / f"squads_{name}_{width}x{height}.png"))
     page.set_viewport_size({"width": 1280, "height": 1000})
 
@@ -89,7 +89,7 @@ def test_squads_a_whole_game_to_10_tokens_by_mouse_a_person_and_two_computers(ap
         pytest.fail(f"the game did not end within {GAME_SECONDS} s ({clicks} clicks)")
     words = table.locator(".tt-over").inner_text()
     assert "tokens" in words and ("win" in words or "tie" in words)
-    totals = [int(n) for n in re.findall(r": (\d+) tokens?", table.get_by_label("Tokens").inner_text())]
+    totals = [int(n) for n in re.findall(r": (\d+) tokens?", table.get_by_role("status", name="Tokens").inner_text())]
     assert len(totals) == 3 and max(totals) >= 10
     assert clicks >= 10 and {"build", "reveal"} <= shots
     _screenshots(page, table, "over")
