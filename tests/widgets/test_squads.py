@@ -6,10 +6,14 @@ face-down card or another seat's card (S3).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.widgets.widget_helpers import PYTHON_REPR, browser_text
+from toptrumps_core.errors import RecordError
 from toptrumps_core.squads import SquadsPhase
+from widgets._toolkit.save_files import SAVE_KEY_FILE_VARIABLE, SAVE_KEY_VARIABLE
 from widgets.squads import SquadBuilder
 
 
@@ -171,3 +175,27 @@ def test_the_new_game_settings_are_checked_and_start_the_game_they_say() -> None
     form.seed.value = -1
     table.start_new_game()
     assert "the seed must be a whole number" in table.status and table.match.seed == 77
+
+
+def test_a_saved_game_resumes_where_it_was_sealed_and_a_bad_file_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(SAVE_KEY_VARIABLE, raising=False)
+    monkeypatch.setenv(SAVE_KEY_FILE_VARIABLE, str(tmp_path / "save-key"))
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=6)
+    _click(table, "Play this mission")
+    _first(table, "Pick up")
+    _first(table, "Place")
+    text = table._saves.save()
+    hidden = [table.rules.deck.cards[c].name for s, row in enumerate(table.state.rows) if s for c in row.all_cards()]
+    assert not [name for name in hidden if name in text]  # sealed: no unseen card can be read from the file
+    other = SquadBuilder.new("dinosaurs", people=1, computers=1, seed=1)
+    other._saves.resume_from(text, "squads.json")
+    assert other.rules == table.rules and other.match.actions == table.match.actions
+    assert other.state == table.state and other.screen == "build" and "Resumed" in other.status
+    _first(other, "P")
+    assert other.status == ""
+    before = other.match.actions
+    with pytest.raises(RecordError, match="cannot be resumed"):
+        other._saves.resume_from(text.replace('"sealed": "', '"sealed": "x'), "bad.json")
+    assert other.match.actions == before

@@ -32,6 +32,7 @@ from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.narration import SquadsNarrator
 from toptrumps_core.play import Match
 from toptrumps_core.protocol import Action, Event, Seat
+from toptrumps_core.record import GameRecord
 from toptrumps_core.squads import (
     ChooseMission,
     PickUp,
@@ -55,7 +56,6 @@ from widgets._toolkit import (
     StatusLine,
     big_button,
     close_tree,
-    deck_names,
     esc,
     html_widget,
     log_html,
@@ -63,9 +63,11 @@ from widgets._toolkit import (
     percent,
     swap_children,
 )
+from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.squads.editor import MissionEditor
+from widgets.squads.saves import GAME, match_from_save, save_header
 from widgets.squads.screens import end_html, progress_html, reveal_rows_html, slot_result_html, tokens_html
-from widgets.squads.settings import SquadSettings
+from widgets.squads.settings import SquadSettings, short_name
 
 __all__ = ["REVEAL_WIDTH_PX", "ROW_WIDTH_PX", "SquadBuilder"]
 
@@ -108,7 +110,7 @@ class SquadBuilder(ipw.VBox):
         self._body = ipw.VBox()
         self._log_box = html_widget("tt-log")
         self._settings = SquadSettings(
-            deck=_short_name(rules.deck),
+            deck=short_name(rules.deck),
             people=people,
             computers=rules.seats - people,
             tokens_to_win=rules.tokens_to_win,
@@ -116,7 +118,10 @@ class SquadBuilder(ipw.VBox):
         )
         start = big_button("Start the new game", "Deal a new game with these settings", primary=True)
         start.on_click(lambda _button: self.start_new_game())
-        self._new_game = ipw.Accordion(children=[ipw.VBox([self._settings, start])], titles=("New game ⚙",))
+        self._saves = SavePanel(self._save_header, self._resume_saved, games=(GAME,), boundary=self._boundary)
+        self._new_game = ipw.Accordion(
+            children=[ipw.VBox([self._settings, start]), self._saves], titles=("New game ⚙", "Save or resume 💾")
+        )
         self._new_game.selected_index = None
         super().__init__(
             [
@@ -306,15 +311,21 @@ class SquadBuilder(ipw.VBox):
 
     # -- the match --------------------------------------------------------------------------
 
-    def _start(self, seed: int | str | None) -> None:
-        players = [HUMAN if seat < self._people else self._computer for seat in range(self.rules.seats)]
-        self._match = Match(self.rules, players, seed=seed)
+    def _start(self, seed: int | str | None, *, match: Match | None = None) -> None:
+        """Puts a new game in play, or `match` (a resumed one) as it stands."""
+        if match is None:
+            players = [HUMAN if seat < self._people else self._computer for seat in range(self.rules.seats)]
+            match = Match(self.rules, players, seed=seed)
+        self._match = match
         self._names = SeatNames(self.rules.seats, range(self._people))
         self._narrator = SquadsNarrator(self.rules, list(self._names))
         self._editor = MissionEditor(self.rules.deck)
         self._games += 1
         self._log: list[str] = []
-        self._seen_round = 0
+        self._note(list(match.events))
+        last = match.state.last
+        waiting = last is not None and match.state.phase in (SquadsPhase.SHUFFLE, SquadsPhase.OVER)
+        self._seen_round = 0 if last is None else last.round - 1 if waiting else last.round
         self._shown = 0
         self._editing = False
         self._picked = 0
@@ -323,6 +334,19 @@ class SquadBuilder(ipw.VBox):
         self._status.show("")
         self._note(self._advance())
         self._render()
+
+    def _save_header(self) -> tuple[SaveHeader, GameRecord]:
+        return save_header(self._match)
+
+    def _resume_saved(self, saved: SavedGame) -> None:
+        """Puts a saved game in play where it was saved; a bad save changed nothing."""
+        match, people = match_from_save(saved)
+        rules = match.rules
+        assert isinstance(rules, SquadsRules)
+        self.rules, self._people = rules, people
+        self._title.value = f"Top Trump Squads — {esc(rules.deck.name)}"
+        self._start(match.seed, match=match)
+        self._status.show(f"Resumed the saved game: {saved.header.deck}, move {saved.header.move}.")
 
     def _advance(self) -> list[Event]:
         """Takes chance and computer steps until a person must act, a reveal waits to be read, or the end."""
@@ -561,11 +585,3 @@ class SquadBuilder(ipw.VBox):
         """Closes the view and every widget under it."""
         close_tree(self, include_self=False)
         super().close()
-
-
-def _short_name(deck: Deck) -> str:
-    """Returns the name `load_deck` takes for a bundled deck (its file name), or "" for another deck."""
-    for name, value in deck_names():
-        if name == deck.name:
-            return value
-    return ""

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
+from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.squads import SquadsRules
 from widgets._toolkit import SEED_MAX, deck_dropdown, deck_names, number_dropdown, seed_text, whole
 
-__all__ = ["SquadSettings"]
+__all__ = ["SquadSettings", "short_name"]
 
 
 class SquadSettings(ipw.VBox):
@@ -63,3 +64,11 @@ class SquadSettings(ipw.VBox):
             raise RuleOptionError("Squads needs two or more players (S1): add a person or a computer")
         rules = SquadsRules(load_deck(self.deck.value), seats=people + computers, tokens_to_win=tokens)
         return rules, people, seed
+
+
+def short_name(deck: Deck) -> str:
+    """Returns the name `load_deck` takes for a bundled deck (its file name), or "" for another deck."""
+    for name, value in deck_names():
+        if name == deck.name:
+            return value
+    return ""
