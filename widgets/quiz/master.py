@@ -371,7 +371,9 @@ class QuizMaster(ipw.VBox):
         view = self._view()
         with self.hold_sync():
             self._board.value = board_html(view, revealed=self._revealed, fresh=self._fresh)
-            if not self._countdown.running and not self._countdown.paused:
+            if self.stage_name in ("between rounds", "over"):
+                self._clock.value = ""
+            elif not self._countdown.running and not self._countdown.paused:
                 self._clock.value = clock_html(None, label="No timer running")
             self._controls.children = controls_for(self, view)
             recent = "".join(f"<li>{escape(line)}</li>" for line in self._log_lines[-6:])

@@ -168,14 +168,19 @@ def _one_answer(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
     return (_line(text), _answer_row(master, name), ipw.HBox([_pause(master), none]))
 
 
+def _tiles(tiles: tuple[int, ...]) -> str:
+    return f"{'tile' if len(tiles) == 1 else 'tiles'} {', '.join(map(str, tiles))}"
+
+
 def _round_over(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
     lines = []
     for event in master._round_over:
         if isinstance(event, RoundWon):
-            tiles = ", ".join(map(str, event.tiles))
-            lines.append(f"🏆 {escape(view.teams[event.team])} wins round {event.round} and takes tiles {tiles}.")
+            name = escape(view.teams[event.team])
+            lines.append(f"🏆 {name} wins round {event.round} and takes {_tiles(event.tiles)}.")
         elif isinstance(event, RoundUnwon):
-            lines.append(f"Nobody wins round {event.round}: tiles {', '.join(map(str, event.middle))} stay.")
+            stay = "stays" if len(event.middle) == 1 else "stay"
+            lines.append(f"Nobody wins round {event.round}: {_tiles(event.middle)} {stay} in the middle.")
     if view.stage is QuizStage.OVER:
         return _winner(master, view, lines)
     go = _button("Next round ▶", "On to the next round's bidding", style="success")
