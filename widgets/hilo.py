@@ -184,7 +184,11 @@ class HiLoTable(MatchView):
     def _saves_box(self) -> ipw.Accordion:
         """Returns the "Save or resume 💾" section: the game as a file on the pupil's own computer."""
         self._saves = SavePanel(
-            self._save_header, self._resume_saved, games=(HiLoRules.family,), boundary=self._boundary
+            self._save_header,
+            self._resume_saved,
+            games=(HiLoRules.family,),
+            boundary=self._boundary,
+            show=self._status.show,
         )
         box = ipw.Accordion(children=[self._saves], selected_index=None)
         box.set_title(0, "Save or resume 💾")

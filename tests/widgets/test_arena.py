@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import datetime
 import html
 import itertools
@@ -158,7 +159,7 @@ def human_actions(arena: TournamentArena, seat: int = 0) -> int:
 
 
 def test_a_whole_tournament_of_one_person_and_three_computers_clicked_to_its_winner(tmp_path: Path) -> None:
-    arena = TournamentArena.new(seats=4, humans=1, seed=SEED, saves_dir=tmp_path)
+    arena = TournamentArena.new(seats=4, humans=1, seed=SEED)
     clicks = click_through(arena, check=True)
     outcome = arena.match.outcome
     assert outcome is not None and outcome.termination is Termination.FINALE_WON
@@ -172,7 +173,7 @@ def test_a_whole_tournament_of_one_person_and_three_computers_clicked_to_its_win
     text = browser_text(arena)
     assert arena.winner_text in text and "Finale cards" in text
     # the same seed and clicks give the same tournament
-    again = TournamentArena.new(seats=4, humans=1, seed=SEED, saves_dir=tmp_path)
+    again = TournamentArena.new(seats=4, humans=1, seed=SEED)
     click_through(again)
     assert again.match.actions == arena.match.actions
 
@@ -371,14 +372,17 @@ def play_a_while(arena: TournamentArena, clicks: int) -> None:
 
 
 def test_save_and_resume_round_trip(tmp_path: Path) -> None:
-    arena = TournamentArena.new(seats=4, humans=1, seed=SEED, saves_dir=tmp_path / "saves")
+    arena = TournamentArena.new(seats=4, humans=1, seed=SEED)
     play_a_while(arena, 60)
     arena.save_button.click()
-    (saved,) = (tmp_path / "saves").glob("*.json")
-    assert saved.name == arena.saved_name and saved.name in arena.status
-    data = json.loads(saved.read_text(encoding="utf-8"))
+    name, text = downloaded(arena)
+    assert name == arena.saved_name == f"tournament-move{len(arena.match.actions)}.json" and name in arena.status
+    data = json.loads(text)
     assert data["game"] == "tournament" and data["players"] == ["human", "computer", "computer", "computer"]
-    other = TournamentArena.new(seats=3, humans=2, seed=1, saves_dir=tmp_path / "saves")
+    assert "Spin" not in text and "actions" not in data, "the record is sealed"
+    saved = tmp_path / name
+    saved.write_text(text, encoding="utf-8")  # the pupil's download
+    other = TournamentArena.new(seats=3, humans=2, seed=1)
     other.resume(saved)
     assert other.status.startswith("Resumed") and other.match.actions == arena.match.actions
     assert other.match.state == arena.match.state and other.match.humans == (0,)
@@ -387,14 +391,17 @@ def test_save_and_resume_round_trip(tmp_path: Path) -> None:
     play_a_while(arena, 40)
     play_a_while(other, 40)
     assert other.match.actions == arena.match.actions
-    # resume from the text itself, and from the saves list in the page
-    third = TournamentArena.new(seats=2, seed=2, saves_dir=tmp_path / "saves")
-    third.resume(saved.read_text(encoding="utf-8"))
-    assert len(third.match.actions) == len(data["actions"])
-    fourth = TournamentArena.new(seats=2, seed=2, saves_dir=tmp_path / "saves")
-    assert fourth._saved_files.value == saved.name
-    fourth._resume_button.click()
-    assert fourth.status.startswith("Resumed") and len(fourth.match.actions) == len(data["actions"])
+    # resume from the text itself
+    third = TournamentArena.new(seats=2, seed=2)
+    third.resume(text)
+    assert len(third.match.actions) == data["move"]
+    assert not list(Path.cwd().glob("saves/tournament-*.json")), "nothing is written on the server"
+
+
+def downloaded(arena: TournamentArena) -> tuple[str, str]:
+    found = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"', arena._saves.link_html)
+    assert found, arena._saves.link_html
+    return found.group(1), base64.b64decode(found.group(2)).decode("utf-8")
 
 
 def test_a_bare_record_resumes_with_the_page_s_people(tmp_path: Path) -> None:
@@ -408,10 +415,10 @@ def test_a_bare_record_resumes_with_the_page_s_people(tmp_path: Path) -> None:
 
 
 def test_upload_resumes_and_leaves_no_file_in_the_page(tmp_path: Path) -> None:
-    arena = TournamentArena.new(seats=3, humans=1, seed=3, saves_dir=tmp_path)
+    arena = TournamentArena.new(seats=3, humans=1, seed=3)
     play_a_while(arena, 30)
     text = arena.save_text()
-    other = TournamentArena.new(seats=3, humans=1, seed=9, saves_dir=tmp_path)
+    other = TournamentArena.new(seats=3, humans=1, seed=9)
     content = text.encode("utf-8")
     other.upload.value = (
         {
@@ -422,7 +429,7 @@ def test_upload_resumes_and_leaves_no_file_in_the_page(tmp_path: Path) -> None:
             "last_modified": datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc),
         },
     )
-    assert other.status.startswith("Resumed mine.json") and other.match.actions == arena.match.actions
+    assert other.status.startswith("Resumed the saved tournament") and other.match.actions == arena.match.actions
     assert other.upload.value == ()
 
 
@@ -437,7 +444,7 @@ def test_upload_resumes_and_leaves_no_file_in_the_page(tmp_path: Path) -> None:
     ],
 )
 def test_a_bad_file_gets_a_kind_message_and_the_game_is_untouched(tmp_path: Path, content: bytes) -> None:
-    arena = TournamentArena.new(seats=3, humans=1, seed=3, saves_dir=tmp_path)
+    arena = TournamentArena.new(seats=3, humans=1, seed=3)
     play_a_while(arena, 20)
     match, actions, log = arena.match, list(arena.match.actions), arena.log_lines
     path = tmp_path / "bad.json"
@@ -458,24 +465,28 @@ def test_a_bad_file_gets_a_kind_message_and_the_game_is_untouched(tmp_path: Path
 
 
 def test_other_games_and_tampered_tournaments_are_refused(tmp_path: Path) -> None:
-    arena = TournamentArena.new(seats=3, humans=1, seed=3, saves_dir=tmp_path)
+    arena = TournamentArena.new(seats=3, humans=1, seed=3)
     play_a_while(arena, 20)
     match = arena.match
     classic = play(ClassicRules(load_deck("animals"), seats=2), seed=1).to_json()
     arena.resume(classic)
     assert "not a tournament" in arena.status and arena.match is match
     data = json.loads(arena.save_text())
-    data["actions"][3] = {"type": "Spin", "sector": (data["actions"][3].get("sector", 0) + 1) % 6}
+    data["sealed"] = data["sealed"][:40] + "x" + data["sealed"][41:]
     arena.resume(json.dumps(data))
+    assert "was changed after it was saved" in arena.status and arena.match is match
+    data = json.loads(arena.save_text())
+    data["players"] = ["computer", "computer", "computer"]  # the header no longer matches the sealed players
+    arena.resume(json.dumps(data))
+    assert "was changed after it was saved" in arena.status and arena.match is match
+    bare = json.loads(arena.match.record.to_json())  # a bare record, as release 0.1.0 saved it
+    bare["actions"][3] = {"type": "Spin", "sector": (bare["actions"][3].get("sector", 0) + 1) % 6}
+    arena.resume(json.dumps(bare))
     assert arena.status.startswith("Sorry —") and arena.match is match
-    data = json.loads(arena.save_text())
-    data["players"] = ["human", "alien", "computer"]
-    arena.resume(json.dumps(data))
+    bare = json.loads(arena.match.record.to_json())
+    bare["players"] = ["human", "alien", "computer"]
+    arena.resume(json.dumps(bare))
     assert '"players"' in arena.status and arena.match is match
-    data = json.loads(arena.save_text())
-    data["players"] = ["computer", "computer", "computer"]  # seat 0's choices were a person's
-    arena.resume(json.dumps(data))
-    assert arena.match is match
     arena.resume(tmp_path / "missing.json")
     assert "could not read" in arena.status and arena.match is match
 

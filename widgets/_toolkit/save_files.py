@@ -52,6 +52,7 @@ __all__ = [
     "SaveHeader",
     "SavePanel",
     "SavedGame",
+    "is_bare_record",
     "open_save",
     "seal_save",
 ]
@@ -231,6 +232,22 @@ def open_save(data: bytes | str, *, name: str, games: Sequence[str]) -> SavedGam
     return SavedGame(header, record, players)
 
 
+def is_bare_record(data: bytes | str) -> bool:
+    """Returns whether a file's contents are a bare game record (JSON with ``"format"``, no seal).
+
+    Example:
+        >>> is_bare_record('{"format": 2, "game": "tournament"}'), is_bare_record("{}"), is_bare_record("[1]")
+        (True, False, False)
+    """
+    if len(data) > MAX_SAVE_BYTES:
+        return False
+    try:
+        value = json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return False
+    return isinstance(value, dict) and "format" in value and "saved_game" not in value
+
+
 class SavePanel(ipw.VBox):
     """The page's "Save" and "Resume from a file…" controls (see the module docstring).
 
@@ -241,7 +258,11 @@ class SavePanel(ipw.VBox):
             kindly, with the game in play untouched) if it cannot.
         games: The game families this page resumes.
         boundary: The page's error boundary (its status line shows messages).
+        show: Shows a message in the page's status line.
         what: The game's word for messages ("game", "tournament").
+        bare_record: Resumes a file that is a bare game record (``"format"``
+            key, as saved by release 0.1.0) from its text and name; None:
+            such a file is refused like any other.
     """
 
     def __init__(
@@ -251,9 +272,15 @@ class SavePanel(ipw.VBox):
         *,
         games: Sequence[str],
         boundary: ErrorBoundary,
+        show: Callable[[str], None],
         what: str = "game",
+        bare_record: Callable[[str, str], None] | None = None,
     ) -> None:
-        self._describe, self._resume, self._games, self._boundary, self._what = describe, resume, games, boundary, what
+        self._describe, self._resume, self._games, self._what = describe, resume, games, what
+        self._bare_record = bare_record
+        self._show = show
+        self.file_name = ""
+        """The name of the file last offered for download ("" before any save)."""
         self._save = big_button(f"Save this {what} 💾", f"Make a file of this {what} to download", primary=True)
         self._link = html_widget("tt-save-link")
         self._upload = ipw.FileUpload(
@@ -274,6 +301,16 @@ class SavePanel(ipw.VBox):
         self._upload.observe(boundary.wrap(self._uploaded), names="value")
 
     @property
+    def save_button(self) -> ipw.Button:
+        """The "Save" button."""
+        return self._save
+
+    @property
+    def upload(self) -> ipw.FileUpload:
+        """The upload that resumes a saved file."""
+        return self._upload
+
+    @property
     def link_html(self) -> str:
         """The download link shown now ("" before the first save)."""
         return str(self._link.value)
@@ -283,15 +320,21 @@ class SavePanel(ipw.VBox):
         header, record = self._describe()
         text = seal_save(header, record)
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = esc(header.file_name())
+        self.file_name = header.file_name()
+        name = esc(self.file_name)
         self._link.value = (
             f'<a class="tt-download" download="{name}" href="data:application/json;base64,{data}">'
             f"⬇ Download the saved {esc(self._what)} ({name})</a>"
         )
+        self._show(f"Saved: press “Download the saved {self._what}” below to keep {self.file_name} on this computer.")
         return text
 
     def resume_from(self, data: bytes | str, name: str) -> None:
         """Resumes the saved game in a file's contents (as an upload does); a bad file changes nothing."""
+        if self._bare_record is not None and is_bare_record(data):
+            text = data.decode("utf-8") if isinstance(data, bytes) else data
+            self._bare_record(text, name)
+            return
         self._resume(open_save(data, name=name, games=self._games))
 
     def _uploaded(self, change: Mapping[str, Any]) -> None:

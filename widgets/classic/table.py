@@ -187,7 +187,9 @@ class ClassicTable(SeatedView):
             ],
             layout=ipw.Layout(flex="1 1 600px", min_width="360px"),
         )
-        self._saves = SavePanel(self._save_header, self._resume_saved, games=(GAME,), boundary=self._boundary)
+        self._saves = SavePanel(
+            self._save_header, self._resume_saved, games=(GAME,), boundary=self._boundary, show=self._status.show
+        )
         settings_box = self._settings_box = ipw.Accordion(children=[self._form.box, self._saves], selected_index=None)
         settings_box.set_title(0, "New game ⚙ (deck, players, difficulty, seed, rule options)")
         settings_box.set_title(1, "Save or resume 💾")

@@ -23,10 +23,10 @@ A thin view over a core `Match` of `TournamentRules`, for 2-6 players, any mix o
   comparison); "Fast-forward ⏩" runs until a person must act;
 - several people share one screen ("hot seat"): before a person's own card
   is shown, a "Pass to Player N" screen hides it until they press ready;
-- "Save" writes the game record (`GameRecord.to_json`, plus which seats are
-  people) into ``saves/`` and names the file; a saved file, picked from that
-  folder or uploaded, resumes the tournament (`resume`); a bad file gets a
-  friendly message and the game in play is untouched.
+- "Save" offers the tournament as a file to download to the pupil's own
+  computer (sealed: `widgets._toolkit.save_files`); uploading it resumes
+  the tournament (`resume`); a bad file gets a friendly message and the game
+  in play is untouched.
 
 `TournamentExperiment` runs many computer tournaments
 (`toptrumps_core.experiments.tournament_stats`) and charts how
@@ -52,9 +52,7 @@ Example:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any, Literal
 
 import ipywidgets as ipw
@@ -79,7 +77,7 @@ from widgets.spinner import SPIN_SECONDS, Schedule, Sleep, Spinner
 from widgets.tournament.board import ARENA_CSS, ArenaBoard
 from widgets.tournament.log import ArenaStory, Spun
 from widgets.tournament.panels import ArenaPanels
-from widgets.tournament.saves import SAVES_FOLDER, SaveAndResume
+from widgets.tournament.saves import SaveAndResume
 from widgets.tournament.settings import NewTournamentControls, TournamentSettings, load_decks
 
 __all__ = ["FAST_FORWARD_MAX_ACTIONS", "Screen", "TournamentArena"]
@@ -107,7 +105,6 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         match: The tournament to show: `HUMAN` seats are played through the
             page, the others by their strategies.  A match not yet started
             has its first chance step (who starts) taken.
-        saves_dir: Where "Save" writes; None: ``saves/`` in the working folder.
         spin_seconds: How long the spinner spins (0: no animation).
         spin_schedule: Injected into the `Spinner` (tests); None: the running
             event loop.
@@ -123,7 +120,6 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         self,
         match: Match,
         *,
-        saves_dir: str | os.PathLike[str] | None = None,
         spin_seconds: float = SPIN_SECONDS,
         spin_schedule: Schedule | None = None,
         spin_sleep: Sleep | None = None,
@@ -139,10 +135,8 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
             game="tournament",
             restart="start a new one under New tournament ⚙",
         )
-        self._saves_dir = Path(saves_dir) if saves_dir is not None else Path(SAVES_FOLDER)
         self._buttons: dict[str, ipw.Button] = {}
         self._choices: dict[str, Action] = {}
-        self._saved_name = ""
 
         self._title = html_widget("tt-title")
         self._turn = html_widget("tt-turn")
@@ -220,8 +214,8 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
                 or `Deck` for all six openings, or six names or `Deck`s.
             tie_discard: Rule T6 option (``"all"`` or ``"tied_only"``).
             hilo_pins: Rule T12 option (``"per_call"`` or ``"complete_run"``).
-            **options: Passed to the constructor (``saves_dir``,
-                ``spin_seconds``, ``spin_schedule``, ``spin_sleep``).
+            **options: Passed to the constructor (``spin_seconds``,
+                ``spin_schedule``, ``spin_sleep``).
 
         Raises:
             RuleOptionError: If a setting is out of range.
@@ -278,8 +272,8 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
 
     @property
     def saved_name(self) -> str:
-        """The name of the file last written by "Save" ("" before any save)."""
-        return self._saved_name
+        """The name of the file last offered by "Save" ("" before any save)."""
+        return self._saves.file_name
 
     @property
     def screen(self) -> Screen:

@@ -1,9 +1,11 @@
-"""Save and resume for the tournament arena: a game record on file, read back all or nothing.
+"""Save and resume for the tournament arena: a sealed file on the pupil's own computer.
 
-"Save" writes the game record (`GameRecord.to_json`) with one more key,
-``"players"``, saying which seats are people; "Resume" reads a file from the
-saves folder or an upload, checks it and replays it.  A bad file gets a
-friendly message and the game in play is untouched.
+"Save" offers the tournament as a download (`widgets._toolkit.save_files`:
+the record and which seats are people, sealed with the server's save key);
+"Resume from a file…" reads it back from an upload, checks it and replays
+it.  A bare game record (as release 0.1.0 saved it, with one more key,
+``"players"``) still resumes.  A bad file gets a friendly message and the
+game in play is untouched.
 """
 
 from __future__ import annotations
@@ -11,12 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
-
-import ipywidgets as ipw
 
 from toptrumps_core.errors import RecordError, TopTrumpsError
 from toptrumps_core.play import Match
@@ -24,22 +21,16 @@ from toptrumps_core.protocol import Seat
 from toptrumps_core.record import GameRecord
 from toptrumps_core.tournament.game import TournamentRules
 from widgets._boundary import LOGGER_NAME, handler
-from widgets._toolkit import (
-    big_button,
-    esc,
-    html_widget,
-    plural,
-)
+from widgets._toolkit import plural
+from widgets._toolkit.save_files import MAX_SAVE_BYTES, SavedGame, SaveHeader, SavePanel, seal_save
 from widgets.tournament.settings import seat_players
 
-__all__ = ["MAX_UPLOAD_BYTES", "PLAYERS_KEY", "SAVES_FOLDER", "SaveAndResume"]
+__all__ = ["GAME", "PLAYERS_KEY", "SaveAndResume"]
 
-MAX_UPLOAD_BYTES = 5_000_000
-"""Largest saved file the page may upload (bytes)."""
-SAVES_FOLDER = "saves"
-"""Where "Save" writes, relative to the working folder (the notebook's, under Voilà)."""
+GAME = "tournament"
+"""The game family a tournament's save names."""
 PLAYERS_KEY = "players"
-"""Key the save file adds beside the game record: ``"human"`` or ``"computer"`` per seat."""
+"""Key a bare record saved by release 0.1.0 adds: ``"human"`` or ``"computer"`` per seat."""
 
 _log = logging.getLogger(LOGGER_NAME)
 
@@ -47,51 +38,18 @@ _log = logging.getLogger(LOGGER_NAME)
 class SaveAndResume:
     """The part of `TournamentArena` that saves the tournament and resumes a saved one.
 
-    A mixin of `TournamentArena`: it writes the arena's match record and
-    puts a resumed match in play through the arena's `_install`.
+    A mixin of `TournamentArena`: it describes the arena's match for a save
+    and puts a resumed match in play through the arena's `_install`.
     """
 
-    @handler
-    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
-        """Writes the tournament to a file and returns its path; the page names the file.
-
-        Args:
-            path: Where to write; None: a new file in the saves folder, named
-                after the seed and the move, e.g.
-                ``saves/tournament-seed2024-move37.json``.
-
-        The file is the game record (`GameRecord.to_json`) with one more key,
-        ``"players"``, saying which seats are people.  Returns None if the
-        file could not be written (the status line says why).
-        """
-        text = self.save_text()
-        if path is None:
-            name = f"tournament-seed{self._match.seed}-move{len(self._match.actions)}.json"
-            target = self._saves_dir / name
-        else:
-            target = Path(path)
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(
-                "w", encoding="utf-8", dir=target.parent, prefix=".saving-", suffix=".json", delete=False
-            ) as handle:
-                handle.write(text)
-            os.replace(handle.name, target)
-        except OSError as err:
-            raise RecordError(f"could not save to {str(target)!r}: {err.strerror or err}") from None
-        self._saved_name = target.name
-        self._refresh_saved_files()
-        where = str(target) if path is not None else f"{self._saves_dir.name}/{target.name}"
-        self._status.show(f"Saved as {where}. To carry on later, pick it under Save or resume 💾.")
-        self._render_save_box()
-        return target
+    def save(self) -> str:
+        """Offers the tournament as a download (the page shows the link) and returns the file's text."""
+        return self._saves.save()
 
     def save_text(self) -> str:
-        """Returns the text "Save" writes: the game record as JSON, plus ``"players"``."""
-        data = json.loads(self._match.record.to_json())
-        humans = set(self._match.humans)
-        data[PLAYERS_KEY] = ["human" if seat in humans else "computer" for seat in range(self._rules.seats)]
-        return json.dumps(data, ensure_ascii=False)
+        """Returns the text of a saved file of the tournament in play (sealed; see `save`)."""
+        header, record = self._save_header()
+        return seal_save(header, record)
 
     @handler
     def resume(self, source: str | os.PathLike[str]) -> None:
@@ -101,26 +59,46 @@ class SaveAndResume:
         out the same, since they are drawn from the record's seed); any
         problem leaves the game in play untouched and says what was wrong.
         """
-        if isinstance(source, str) and source.lstrip().startswith("{"):
+        if isinstance(source, str) and source.lstrip().startswith(("{", "[")):
             text, name = source, "the saved text"
         else:
             path = Path(source)
             name = path.name
             try:
-                if path.stat().st_size > MAX_UPLOAD_BYTES:
+                if path.stat().st_size > MAX_SAVE_BYTES:
                     raise RecordError(f"{name!r} is too large to be a saved tournament")
                 text = path.read_text(encoding="utf-8")
             except UnicodeDecodeError:
                 raise RecordError(f"{name!r} is not a text file, so it is not a saved tournament") from None
             except OSError as err:
                 raise RecordError(f"could not read {name!r}: {err.strerror or err}") from None
-        match = self._match_from_text(text, name)
+        self._saves.resume_from(text, name)
+
+    def _save_header(self) -> tuple[SaveHeader, GameRecord]:
+        humans = set(self._match.humans)
+        players = tuple("human" if seat in humans else "computer" for seat in range(self._rules.seats))
+        record = self._match.record
+        return SaveHeader(GAME, "The Top Trumps Tournament", "", len(record.actions), players), record
+
+    def _resume_saved(self, saved: SavedGame) -> None:
+        rules = saved.record.rules
+        if not isinstance(rules, TournamentRules) or saved.record.seed is None:
+            raise RecordError("the file is not a saved tournament that can carry on")
+        humans = self._humans_of(list(saved.players), rules.seats, "the file")
+        try:
+            match = Match.from_record(saved.record, seat_players(rules.seats, humans))
+        except TopTrumpsError:
+            raise RecordError("the saved tournament does not replay with these players") from None
+        self._put_in_play(match, "the saved tournament")
+
+    def _resume_bare(self, text: str, name: str) -> None:
+        self._put_in_play(self._match_from_text(text, name), name)
+
+    def _put_in_play(self, match: Match, name: str) -> None:
         self._spinner.cancel(reveal=False)
         self._install(match)
         self._set_controls(self._settings_of(match))
-        self._status.show(
-            f"Resumed {name}: move {len(match.actions)}, {self._match_summary()}.",
-        )
+        self._status.show(f"Resumed {name}: move {len(match.actions)}, {self._match_summary()}.")
 
     def _match_from_text(self, text: str, name: str) -> Match:
         """Returns a match rebuilt from a saved tournament's text (see `save_text`).
@@ -173,93 +151,18 @@ class SaveAndResume:
         pins = ", ".join(f"{self._names[s]} {n}" for s, n in enumerate(view.tracks))
         return f"after {plural(view.turns, 'mini-game')} (pins: {pins})"
 
-    # -- save and resume ----------------------------------------------------------------------------
+    # -- the save box ------------------------------------------------------------------------------
 
     def _build_save_box(self) -> None:
-        self._save_button = big_button("Save 💾", "Save the tournament to a file in the saves folder", primary=True)
-        self._save_button.on_click(lambda _button: self.save())
-        self._saved_files = ipw.Dropdown(
-            options=[],
-            description="Saved games",
-            tooltip="Tournaments saved in the saves folder",
-            style={"description_width": "initial"},
-            layout=ipw.Layout(width="auto", min_width="420px"),
+        self._saves = SavePanel(
+            self._save_header,
+            self._resume_saved,
+            games=(GAME,),
+            boundary=self._boundary,
+            show=self._status.show,
+            what="tournament",
+            bare_record=self._resume_bare,
         )
-        self._resume_button = big_button("Resume this one", "Carry on the saved tournament picked above", primary=False)
-        self._resume_button.on_click(lambda _button: self._resume_picked())
-        self._upload = ipw.FileUpload(
-            accept=".json,application/json",
-            multiple=False,
-            description="Resume from a file…",
-            tooltip="Upload a saved tournament (.json) to carry on with it",
-            layout=ipw.Layout(width="auto"),
-        )
-        self._upload.observe(self._boundary.wrap(self._uploaded), names="value")
-        self._save_note = html_widget("tt-say")
-        self._save_box = ipw.VBox(
-            [
-                ipw.HBox([self._save_button], layout=ipw.Layout(align_items="center")),
-                self._save_note,
-                ipw.HBox([self._saved_files, self._resume_button], layout=ipw.Layout(flex_flow="row wrap")),
-                self._upload,
-            ]
-        )
-        self._save_box.add_class("tt-save")
-        self._refresh_saved_files()
-        self._render_save_box()
-
-    def _render_save_box(self) -> None:
-        where = f"{self._saves_dir.name}/" if self._saves_dir.name else "the saves folder"
-        last = f" Last saved: <b>{esc(self._saved_name)}</b>." if self._saved_name else ""
-        self._save_note.value = (
-            f'<div class="tt-say">"Save" writes the tournament to a file in <b>{esc(where)}</b>, named after its '
-            f"seed and move.{last} Carry on later by picking it below, or upload a saved file.</div>"
-        )
-
-    def _saved_file_names(self) -> list[str]:
-        try:
-            files = [p for p in self._saves_dir.glob("*.json") if p.is_file() and not p.name.startswith(".")]
-        except OSError:
-            return []
-        files.sort(key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
-        return [p.name for p in files[:200]]
-
-    def _refresh_saved_files(self) -> None:
-        names = self._saved_file_names()
-        self._saved_files.options = names
-        self._saved_files.value = names[0] if names else None
-        self._resume_button.disabled = not names
-
-    @handler
-    def _resume_picked(self) -> None:
-        name = self._saved_files.value
-        offered = self._saved_file_names()
-        if not isinstance(name, str) or name not in offered or Path(name).name != name:
-            raise RecordError("pick one of the saved tournaments in the list first")
-        self.resume(self._saves_dir / name)
-
-    def _uploaded(self, change: Mapping[str, Any]) -> None:
-        files = change.get("new")
-        if not files:
-            return
-        try:
-            item = files[0] if isinstance(files, (tuple, list)) else None
-            if not isinstance(item, Mapping):
-                raise RecordError("the upload did not hold a file")
-            name = str(item.get("name", "the file"))[:120]
-            content = item.get("content")
-            if not isinstance(content, (bytes, bytearray, memoryview)):
-                raise RecordError(f"{name!r} could not be read")
-            if len(content) > MAX_UPLOAD_BYTES:
-                raise RecordError(f"{name!r} is too large to be a saved tournament")
-            try:
-                text = bytes(content).decode("utf-8")
-            except UnicodeDecodeError:
-                raise RecordError(f"{name!r} is not a text file, so it is not a saved tournament") from None
-            match = self._match_from_text(text, repr(name))
-        finally:
-            self._upload.value = ()  # the file's contents do not stay in the page's trait
-        self._spinner.cancel(reveal=False)
-        self._install(match)
-        self._set_controls(self._settings_of(match))
-        self._status.show(f"Resumed {name}: move {len(match.actions)}, {self._match_summary()}.")
+        self._save_box = self._saves
+        self._save_button = self._saves.save_button
+        self._upload = self._saves.upload
