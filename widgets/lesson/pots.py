@@ -1,16 +1,26 @@
-"""Lesson 2's pot experiment: whole games under both ``no_data`` options, and how big pots grow (C5, C6)."""
+"""Lesson 2's pot experiment: whole games under both ``no_data`` options, and how big pots grow (C5, C6).
+
+The ties of whole games are counted over up to `POT_GAMES_MAX` games per
+option on the batch engine (`toptrumps_core.simulation.simulate`: the rules
+engine's own games, many at once); the pots and the first comparisons, which
+need every event of a game, are followed on the rules engine
+(`toptrumps_core.experiments.tie_study`) over the first `POT_SAMPLE` of
+those same games.
+"""
 
 from __future__ import annotations
 
 from typing import Literal
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.classic import ClassicRules
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.experiments import (
     Table,
     TieStudy,
     tie_study,
 )
+from toptrumps_core.simulation import simulate
 from widgets._boundary import handler
 from widgets._toolkit import (
     SEED_MAX,
@@ -25,8 +35,12 @@ from widgets._toolkit import (
 from widgets.lesson.charts import pot_chart, share_with_interval
 from widgets.lesson.deck_choice import deck_control, resolve_deck
 
-POT_GAMES_MAX = 200
-"""Most games per rule option one `PotExperiment` run plays (both options are played)."""
+POT_GAMES_MAX = 20_000
+"""Most games per rule option one `PotExperiment` run plays on the batch engine (both options are played)."""
+POT_SAMPLE = 200
+"""Games per option whose pots and first comparisons are followed on the rules engine."""
+ROUND_LIMIT = 500
+"""Rule C11 limit of every game here (`tie_study`'s): a game that cycles ends there."""
 
 
 class PotExperiment(Experiment):
@@ -61,6 +75,7 @@ class PotExperiment(Experiment):
         self._games = count_slider(
             "Games per option", 10, POT_GAMES_MAX, 10, games, "How many games to play for each rule option"
         )
+        self._frames: tuple[object, ...] = ()
         self._seed = seed_text(seed, what="plays the same games")
         self._studies: tuple[TieStudy, ...] = ()
         super().__init__([self._deck, self._seats, self._games, self._seed], "Play the games")
@@ -69,8 +84,13 @@ class PotExperiment(Experiment):
 
     @property
     def studies(self) -> tuple[TieStudy, ...]:
-        """The latest run's studies: ``no_data="tie"`` then ``"loses"`` (empty before a run)."""
+        """The latest run's studies of the first `POT_SAMPLE` games: ``no_data="tie"`` then ``"loses"``."""
         return self._studies
+
+    @property
+    def games(self) -> tuple[object, ...]:
+        """The latest run's whole games, one DataFrame per option (`simulate`'s rows; empty before a run)."""
+        return self._frames
 
     @handler
     def run(self) -> None:
@@ -81,30 +101,43 @@ class PotExperiment(Experiment):
         if self._deck.value:
             self._deck_value = load_deck(self._deck.value)
         deck = self._deck_value
-        studies = []
+        sample = min(games, POT_SAMPLE)
+        studies, frames = [], []
         with self._running():
             options: tuple[Literal["tie", "loses"], ...] = ("tie", "loses")
             for n, option in enumerate(options):
+                offset = n * (games + sample)
 
-                def tick(done: int, total: int, offset: int = n * games) -> None:
-                    self._tick(offset + done, 2 * total)
+                def tick(done: int, total: int, offset: int = offset) -> None:
+                    self._tick(offset + done, 2 * (games + sample))
 
-                studies.append(tie_study(deck, seats=seats, no_data=option, games=games, seed=seed, progress=tick))
-        self._studies = tuple(studies)
+                def tick_sample(done: int, total: int, offset: int = offset + games) -> None:
+                    self._tick(offset + done, 2 * (games + sample))
+
+                rules = ClassicRules(deck, seats=seats, no_data=option, round_limit=ROUND_LIMIT)
+                frames.append(simulate(rules, "random", games=games, seed=seed, progress=tick))
+                studies.append(
+                    tie_study(deck, seats=seats, no_data=option, games=sample, seed=seed, progress=tick_sample)
+                )
+        self._studies, self._frames = tuple(studies), tuple(frames)
         self._chart.value = figure_svg(pot_chart(self._studies))
         rows = []
-        for study in self._studies:
+        shares = []
+        for study, frame in zip(self._studies, frames, strict=True):
             exact = study.first_tie_exact
+            share = float(frame["ties"].sum()) / max(float(frame["comparisons"].sum()), 1.0)
+            shares.append(share)
+            stopped = int(frame["termination"].isin(("round_limit", "unfinished")).sum())
             rows.append(
                 (
                     f'no_data="{study.no_data}"',
-                    f"{study.ties_per_game.value:.1f}",
-                    percent(study.tie_share, decimals=1),
+                    f"{frame['ties'].mean():.1f}",
+                    percent(share, decimals=1),
                     share_with_interval(study.first_tie),
                     "—" if exact is None else percent(exact, decimals=1),
                     f"{sum(study.largest_pot) / study.games:.1f}",
                     str(max(study.pots, default=0)),
-                    str(study.unfinished),
+                    f"{stopped:,}",
                 )
             )
         table = Table(
@@ -119,12 +152,13 @@ class PotExperiment(Experiment):
                 "Games stopped at the round limit",
             ),
             tuple(rows),
-            title=f"{deck.name}, {seats} players, {games} games per option",
+            title=f"{deck.name}, {seats} players, {games:,} games per option (pots and first comparisons: "
+            f"the first {sample})",
         )
         self._table.value = table._repr_html_()
-        tie, loses = self._studies
+        tie, loses = shares
         self._summary.value = (
-            f"<p>With n/a counting as a tie, <b>{percent(tie.tie_share)}</b> of comparisons tied; when n/a "
-            f"loses, only <b>{percent(loses.tie_share)}</b>. Every tie adds one card per player to the pot, "
+            f"<p>With n/a counting as a tie, <b>{percent(tie)}</b> of comparisons tied; when n/a "
+            f"loses, only <b>{percent(loses)}</b>. Every tie adds one card per player to the pot, "
             "so ties in a row make big pots.</p>"
         )
