@@ -258,7 +258,7 @@ class SavePanel(ipw.VBox):
             kindly, with the game in play untouched) if it cannot.
         games: The game families this page resumes.
         boundary: The page's error boundary (its status line shows messages).
-        show: Shows a message in the page's status line.
+        show: Shows a message in the page's status line; None: no message after a save.
         what: The game's word for messages ("game", "tournament").
         bare_record: Resumes a file that is a bare game record (``"format"``
             key, as saved by release 0.1.0) from its text and name; None:
@@ -272,7 +272,7 @@ class SavePanel(ipw.VBox):
         *,
         games: Sequence[str],
         boundary: ErrorBoundary,
-        show: Callable[[str], None],
+        show: Callable[[str], None] | None = None,
         what: str = "game",
         bare_record: Callable[[str, str], None] | None = None,
     ) -> None:
@@ -326,7 +326,8 @@ class SavePanel(ipw.VBox):
             f'<a class="tt-download" download="{name}" href="data:application/json;base64,{data}">'
             f"⬇ Download the saved {esc(self._what)} ({name})</a>"
         )
-        self._show(f"Saved: press “Download the saved {self._what}” below to keep {self.file_name} on this computer.")
+        if self._show is not None:
+            self._show(f"Saved: press “Download the saved {self._what}” below to keep {self.file_name} here.")
         return text
 
     def resume_from(self, data: bytes | str, name: str) -> None:
