@@ -42,6 +42,14 @@ def test_a_small_experiment_finishes_its_progress_bar_and_draws_the_charts(app_u
     assert "Seat 1 chose first and won" in lab.inner_text()
     assert lab.get_by_role("button", name="Stop").is_disabled()
     assert lab.get_by_role("button", name="Run the games").is_enabled()
+    unnamed = lab.evaluate(
+        """lab => [...lab.querySelectorAll('button, select, input')]
+            .filter(e => e.offsetParent !== null)
+            .filter(e => !(e.innerText?.trim() || e.getAttribute('aria-label') || e.getAttribute('title')
+                          || (e.id && document.querySelector(`label[for="${e.id}"]`)?.innerText.trim())))
+            .map(e => e.outerHTML.slice(0, 160))"""
+    )
+    assert unnamed == []  # every control has a text name
     log.assert_clean()
 
 
