@@ -52,6 +52,16 @@ CSS = f"""
 .tt-quiz-clock .label {{ display: block; font-size: 0.22em; font-weight: 600; }}
 .tt-quiz-strikes {{ font-size: 1.2em; color: #B3261E; font-weight: 700; min-height: 1.3em; }}
 .tt-quiz-status {{ font-size: 1.25em; font-weight: 600; min-height: 1.4em; }}
+.tt-quiz-play {{ align-items: center; gap: 18px; }}
+.tt-quiz-play > .tt-quiz-clockbox {{ flex: 0 0 30%; }}
+.tt-quiz-play > .tt-quiz-controls {{ flex: 1 1 auto; }}
+@media (max-height: 820px) {{
+  .tt-quiz-rank {{ font-size: 1.15em; min-height: 1.25em; padding: 0.1em 0.5em; }}
+  .tt-quiz-ranks {{ gap: 5px; }}
+  .tt-quiz-clock {{ font-size: 64px; }}
+  .tt-quiz-task {{ font-size: 1.2em; margin: 4px 0; padding: 4px 12px; }}
+  .tt-quiz-team .points {{ font-size: 1.6em; }}
+}}
 .tt-quiz-big {{ font-size: 1.8em; font-weight: 800; text-align: center; padding: 12px; }}
 .tt-quiz .widget-button, .tt-quiz .widget-toggle-button {{ font-size: clamp(16px, 1.15vw, 22px); height: 2.2em;
   width: auto; padding: 0 0.8em; }}

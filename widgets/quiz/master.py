@@ -112,6 +112,11 @@ class QuizMaster(ipw.VBox):
         self._status = ipw.HTML("", layout=ipw.Layout(min_height="1.6em"))
         self._status.add_class("tt-quiz-status")
         self._controls = ipw.VBox()
+        self._clock.add_class("tt-quiz-clockbox")
+        self._play_row = ipw.HBox([self._clock, ipw.VBox([self._status, self._controls])])
+        self._play_row.add_class("tt-quiz-row")
+        self._play_row.add_class("tt-quiz-play")
+        self._play_row.children[1].add_class("tt-quiz-controls")
         self._log = ipw.HTML()
         self._audio = ipw.HTML("", layout=ipw.Layout(width="1px", height="1px"))  # an <audio> element, no script
         self._mute = ipw.ToggleButton(
@@ -371,22 +376,16 @@ class QuizMaster(ipw.VBox):
         view = self._view()
         with self.hold_sync():
             self._board.value = board_html(view, revealed=self._revealed, fresh=self._fresh)
-            if self.stage_name in ("between rounds", "over"):
+            ended = self.stage_name in ("between rounds", "over")
+            self._clock.layout.display = "none" if ended else None
+            if ended:
                 self._clock.value = ""
             elif not self._countdown.running and not self._countdown.paused:
                 self._clock.value = clock_html(None, label="No timer running")
             self._controls.children = controls_for(self, view)
             recent = "".join(f"<li>{escape(line)}</li>" for line in self._log_lines[-6:])
             self._log.value = f"<details><summary>What happened</summary><ul>{recent}</ul></details>"
-            self.children = (
-                self._style,
-                self._board,
-                self._clock,
-                self._status,
-                self._controls,
-                ipw.HBox([self._mute, self._audio]),
-                self._log,
-            )
+            self.children = (self._style, self._board, self._play_row, ipw.HBox([self._mute, self._audio]), self._log)
 
     def _render_controls(self) -> None:
         if self.match is not None:
