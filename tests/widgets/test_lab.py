@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from toptrumps_core import ClassicRules, load_deck
 from toptrumps_core.errors import RuleOptionError
-from toptrumps_core.simulation import check_batch_support, game_seeds
+from toptrumps_core.simulation import game_seeds
 from widgets._boundary import ErrorBoundary
 from widgets.lab import MAX_GAMES, MAX_RULES_GAMES, SimulationLab, SteppedRun
 
@@ -140,15 +139,6 @@ def test_the_ladder_rates_every_strategy() -> None:
     assert lab._progress.value == lab._progress.max == 12 * 10
 
 
-def _batch_checks_built() -> bool:
-    try:
-        check_batch_support(ClassicRules(load_deck("animals")), ["random", "random"])
-    except NotImplementedError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _batch_checks_built(), reason="the batch engine's checks are not built yet")
 def test_card_counting_runs_on_the_rules_engine_and_says_why() -> None:
     lab = SimulationLab(games=20, strategies="card_counting")
     lab.run()

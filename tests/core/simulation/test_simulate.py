@@ -99,18 +99,6 @@ def test_rules_must_be_classic() -> None:
         simulate("animals", "random", games=1, progress=False)  # type: ignore[arg-type]
 
 
-def _batch_built() -> bool:
-    try:
-        simulate(ClassicRules(load_deck("animals")), "random", games=1, engine="batch", progress=False)
-    except NotImplementedError:
-        return False
-    return True
-
-
-needs_batch = pytest.mark.skipif(not _batch_built(), reason="the batch engine's loop is not built yet")
-
-
-@needs_batch
 @pytest.mark.parametrize(
     ("seats", "options", "strategies"),
     [
@@ -131,7 +119,6 @@ def test_batch_and_rules_rows_are_equal(
     pd.testing.assert_frame_equal(batch, exact)
 
 
-@needs_batch
 def test_batch_refuses_what_it_does_not_play_and_names_it(animals: Deck) -> None:
     with pytest.raises(BatchUnsupported, match="card_counting"):
         simulate(ClassicRules(animals), "card_counting", games=2, engine="batch", progress=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
+import distributed
 import pandas as pd
 import pytest
 
@@ -63,7 +64,6 @@ def test_threads_and_the_default_pool_give_the_same_frame(rules: ClassicRules, s
 
 
 def test_a_local_dask_cluster_gives_the_same_frame(rules: ClassicRules, serial: pd.DataFrame) -> None:
-    distributed = pytest.importorskip("distributed")
     with distributed.Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None) as client:
         on_dask = sweep(
             rules, "random", over=OVER, games=9, seed=21, executor=client.get_executor(), chunk_games=3, progress=False
