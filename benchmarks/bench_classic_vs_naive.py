@@ -4,10 +4,11 @@ Both play the same kind of game: a fresh random deck of 30 cards with 6
 categories of integer values 0..100 (higher is better), dealt alternately, a
 random chooser, the pot on ties (rules C2-C9), and a cap of 10,000
 comparisons (C12).  The baseline is ``bench/naive_classic.py`` of the
-project's shared documents (a deque and a list per game, no records, two
-players); ours is `toptrumps_core.play` with `ClassicRules` and
-`RandomStrategy`, which builds an immutable state per action, checks every
-action and keeps the full record.  A second case plays ours with 4 seats
+project's shared documents, or its copy ``benchmarks/naive_classic.py`` in a
+clone alone (a deque and a list per game, no records, two players); ours
+is `toptrumps_core.play` with `ClassicRules` and `RandomStrategy`, which
+builds an immutable state per action, checks every action and keeps the
+full record.  A second case plays ours with 4 seats
 (the baseline has no such case).
 
 The script prints games per second and comparisons per second for each (the
@@ -37,7 +38,10 @@ from toptrumps_core.cards import Card
 from toptrumps_core.events import Revealed
 from toptrumps_core.strategies import RandomStrategy
 
-DEFAULT_BASELINE = Path(__file__).resolve().parents[2] / "shared" / "bench" / "naive_classic.py"
+SHARED_BASELINE = Path(__file__).resolve().parents[2] / "shared" / "bench" / "naive_classic.py"
+CARRIED_BASELINE = Path(__file__).resolve().parent / "naive_classic.py"
+DEFAULT_BASELINE = SHARED_BASELINE if SHARED_BASELINE.exists() else CARRIED_BASELINE
+"""The shared reference script where the project's documents sit beside the clone, else the clone's copy."""
 SHAPE = (30, 6, 100)
 """Cards per deck, categories, highest value: the baseline's defaults."""
 
