@@ -129,7 +129,7 @@ def end_to_end(games: int, seed: int, threads: int, cache: str) -> tuple[float, 
 def line(name: str, games: int, seconds: float, comparisons: int, base: float | None) -> str:
     """Returns one printed row: games/s, comparisons/s and the ratio to the baseline's comparisons/s."""
     rate = comparisons / seconds
-    ratio = "" if base is None else f"  {rate / base:6.1f}x baseline"
+    ratio = "" if base is None else f"  {rate / base:6.2f}x baseline"
     return f"{name:<28}{games / seconds:12.0f} games/s {rate:14.0f} comparisons/s{ratio}"
 
 

@@ -228,13 +228,12 @@ def next_word(states: npt.NDArray[np.uint32], positions: npt.NDArray[np.int64], 
     """Returns the next 32-bit output of stream `row` (CPython's ``genrand_uint32``), twisting one word."""
     i = positions[row]
     following = i + 1 if i + 1 < _N else 0
-    state = states[row]
-    y = (np.int64(state[i]) & _UPPER) | (np.int64(state[following]) & _LOWER)
+    y = (np.int64(states[row, i]) & _UPPER) | (np.int64(states[row, following]) & _LOWER)
     source = i + _M if i + _M < _N else i + _M - _N
-    word = np.int64(state[source]) ^ (y >> 1)
+    word = np.int64(states[row, source]) ^ (y >> 1)
     if y & 1:
         word ^= _MATRIX
-    state[i] = word
+    states[row, i] = word
     positions[row] = following
     y = word
     y ^= y >> 11
