@@ -29,7 +29,7 @@ from toptrumps_core.tournament.hilo import HiLoPutAside, HiLoTurned
 from toptrumps_core.tournament.pins import PinAwarded
 from toptrumps_core.tournament.spinner import SECTORS, Sector
 from widgets._boundary import GENERIC_MESSAGE
-from widgets._toolkit import SeatNames
+from widgets._toolkit import SeatNames, Turn
 from widgets.tournament import TournamentArena, TournamentExperiment
 from widgets.tournament import board as board_module
 from widgets.tournament.log import LOG_LINES, ArenaStory
@@ -290,6 +290,31 @@ def test_next_takes_one_step_and_fast_forward_stops_for_a_person() -> None:
     arena.fast_forward()
     assert len(arena.match.actions) > before and arena.status.startswith("Fast-forwarded")
     assert arena.screen in ("spin", "choose", "pass", "over")
+
+
+def test_a_computer_s_spin_is_next_s_not_the_spin_button_s() -> None:
+    arena = TournamentArena.new(seats=3, humans=1, seed=SEED)
+    seen = 0
+    for _ in range(400):
+        if arena.screen == "over":
+            break
+        due = arena._driver.due()
+        if arena._pending_spin() is not None and due.turn is Turn.COMPUTER:
+            seen += 1
+            assert not arena.spinner.enabled and arena.spinner.button.disabled
+            before = list(arena.match.actions)
+            arena.spin()  # a value set from the page, or an old click
+            assert arena.match.actions == before and ": press Next ▶ to watch it" in arena.status
+            arena.next()
+            assert len(arena.match.actions) > len(before)
+        elif arena.screen == "spin":
+            assert arena.spinner.enabled
+            arena.spin()
+        elif arena.buttons:
+            next(iter(arena.buttons.values())).click()
+        else:
+            arena.next()
+    assert seen >= 2, "the game had computers' spins to check"
 
 
 def test_the_turn_passes_left_and_the_pin_master_is_named_beside_each_award() -> None:

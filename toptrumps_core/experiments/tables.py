@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from toptrumps_core.cards import Card, Deck, format_value
+from toptrumps_core.cards import Card, Deck
+from toptrumps_core.narration.words import value_words
 from toptrumps_core.probability import Estimate, HiLoPlan, best_hi_lo_policy, tie_chance
 
 __all__ = ["Table", "TieRow", "hi_lo_table", "side_by_side", "tie_table"]
@@ -167,7 +168,7 @@ def hi_lo_table(first_card: Card, unseen: Sequence[Card]) -> Table:
         a = per_call.plans[index] if per_call is not None else None
         b = run.plans[index] if run is not None else None
         data.append((index, a, b))
-        shown = format_value(value) + (f" {category.unit}" if category.unit and value is not None else "")
+        shown = value_words(category, value)  # "1905", not "1905 year"; "£40"; "n/a"
         if a is None or b is None:
             rows.append((category.name, shown, "—", "—", "cannot be chosen", "—", "—"))
             continue

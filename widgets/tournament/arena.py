@@ -299,6 +299,10 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
             raise IllegalActionError("the tournament is over — start a new one under New tournament ⚙")
         if self._spinner.spinning:
             raise IllegalActionError("the spinner is still spinning")
+        due = self._driver.due()
+        if due.turn is Turn.COMPUTER:  # a computer's spin, or one for nobody's turn: "Next ▶" takes it
+            whose = f"{self._names.whose(due.seat)} spin" if due.seat is not None else "the computers' turn"
+            raise IllegalActionError(f"it is {whose}: press Next ▶ to watch it")
         self._after_intent(self._driver.press_chance(), animate=True)
 
     @handler

@@ -14,6 +14,7 @@ from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.steal_a_pin import Rob
 from widgets._toolkit import (
+    Turn,
     esc,
     log_html,
     plural,
@@ -179,7 +180,8 @@ class ArenaBoard:
 
     def _render_spin_control(self) -> None:
         kind = self._pending_spin()
-        self._spinner.enabled = kind is not None and not self._match.is_over
+        persons_spin = self._driver.due().turn is Turn.PERSON_CHANCE  # a computer's spin is "Next ▶"'s
+        self._spinner.enabled = kind is not None and persons_spin and not self._match.is_over
         deck = kind == "deck" and not self._spinner.spinning
         self._spinner.button.description = "Spin for the deck ⟳" if deck else "Spin ⟳"
 
