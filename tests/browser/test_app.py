@@ -26,6 +26,7 @@ LESSONS = (
     "03_hi_lo.ipynb",
     "04_tournament.ipynb",
     "05_squads.ipynb",
+    "06_top_ten_quiz.ipynb",
     "07_simulation_lab.ipynb",
 )
 
