@@ -199,3 +199,29 @@ def test_a_saved_game_resumes_where_it_was_sealed_and_a_bad_file_changes_nothing
     with pytest.raises(RecordError, match="cannot be resumed"):
         other._saves.resume_from(text.replace('"sealed": "', '"sealed": "x'), "bad.json")
     assert other.match.actions == before
+
+
+def test_s5_the_log_holds_back_each_slot_s_result_until_it_is_turned() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=5)
+    _click(table, "Play this mission")
+    _play_round_building(table)
+    assert table.screen == "reveal"
+    names = [table.rules.deck.categories[e.category].name for e in table._scored()]
+    log = " ".join(table.log_lines)
+    assert "scored" not in log and not [name for name in names if f"{name}: " in log]
+    for turned in range(1, 4):
+        _click(table, "Reveal next slot ▶")
+        log = " ".join(table.log_lines)
+        assert [f"{name}: " in log for name in names] == [i < turned for i in range(3)]
+        assert ("Round 1 scored" in log) == (turned == 3)
+    assert "Round 1 scored" in browser_text(table)
+
+
+def test_s3_the_log_names_no_slot_another_seat_builds_in() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=5)
+    _click(table, "Play this mission")
+    _play_round_building(table)
+    building = [line for line in table.log_lines if "(S3)" in line and "squad is built" not in line]
+    assert [line for line in building if line.startswith("You ")]
+    others = [line for line in building if line.startswith("Computer")]
+    assert others and not [line for line in others if "slot" in line or "takes" in line]

@@ -2,7 +2,10 @@
 
 A `SquadsNarrator` is built from `SquadsRules` and the seats' names; fed
 the events of one game in order, it returns one sentence per event.  While
-building it names slots, never cards (nobody sees another's row, S3).
+building it names slots, never cards (nobody sees another's row, S3); a
+narrator for the table (``rows_hidden=True``) says even less: another
+seat's moves only as "Computer 1 places a card face up", no slot and no
+pick-up, which is all a player's view shows of them (counts, S3).
 
     >>> from toptrumps_core.deckfiles import load_deck
     >>> from toptrumps_core.squads import SquadsRules, SquadBuilt
@@ -67,18 +70,27 @@ class SquadsNarrator(SeatWords):
         rules: The game's rules (for the deck, the seats and the missions).
         names: One name per seat; ``"You"`` is addressed in the second
             person.  None: "Seat 0", "Seat 1"...
+        rows_hidden: True for the table's log: the building moves of every
+            seat but "You" name no slot, and their pick-ups are not told
+            (S3: players build without seeing each other's slots).  False
+            (the default) for a full transcript, which names every slot.
 
     Raises:
         ValueError: If `names` does not give one name per seat.
     """
 
-    def __init__(self, rules: SquadsRules, names: Sequence[str] | None = None) -> None:
+    def __init__(self, rules: SquadsRules, names: Sequence[str] | None = None, *, rows_hidden: bool = False) -> None:
         super().__init__(rules.seats, names)
         self.rules = rules
+        self.rows_hidden = rows_hidden
+
+    def tells(self, event: Event) -> bool:
+        """Returns whether `event` has a sentence: all do, but another seat's pick-up when rows are hidden (S3)."""
+        return not (self.rows_hidden and isinstance(event, CardPickedUp) and not self._you(event.seat))
 
     def narrate_all(self, events: Iterable[Event]) -> list[str]:
-        """Returns one sentence per event, in order."""
-        return [self.narrate(event) for event in events]
+        """Returns one sentence per event that `tells`, in order."""
+        return [self.narrate(event) for event in events if self.tells(event)]
 
     def narrate(self, event: Event) -> str:
         """Returns the sentence for `event`, the next event of the game.
@@ -96,8 +108,12 @@ class SquadsNarrator(SeatWords):
             case MissionChosen(maker=maker, mission=mission):
                 roles = "; ".join(self._role(role, tokens, slot) for role, tokens, slot in mission.roles())
                 return f"{self._subject(maker, 'choose', 'chooses')} the mission {mission.title!r}: {roles} (S2)."
+            case CardPickedUp(seat=seat) if self.rows_hidden and not self._you(seat):
+                return f"{self._subject(seat, 'pick', 'picks')} up a card (S3)."
             case CardPickedUp(seat=seat, slot=slot):
                 return f"{self._subject(seat, 'pick', 'picks')} up the card in slot {slot + 1} (S3)."
+            case CardPlaced(seat=seat) if self.rows_hidden and not self._you(seat):
+                return f"{self._subject(seat, 'place', 'places')} a card face up (S3)."
             case CardPlaced(seat=seat, slot=slot, displaced=displaced):
                 then = ""
                 if displaced:

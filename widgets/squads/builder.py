@@ -29,9 +29,8 @@ import ipywidgets as ipw
 from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
-from toptrumps_core.narration import SquadsNarrator
 from toptrumps_core.play import Match
-from toptrumps_core.protocol import Action, Event, Seat
+from toptrumps_core.protocol import Action, Seat
 from toptrumps_core.record import GameRecord
 from toptrumps_core.squads import (
     ChooseMission,
@@ -65,6 +64,7 @@ from widgets._toolkit import (
 )
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.squads.editor import MissionEditor
+from widgets.squads.log import SquadsLog
 from widgets.squads.saves import GAME, match_from_save, save_header
 from widgets.squads.screens import end_html, progress_html, reveal_rows_html, slot_result_html, tokens_html
 from widgets.squads.settings import SquadSettings, short_name
@@ -75,8 +75,6 @@ ROW_WIDTH_PX = 760
 """Width of the mission card and of each row, in pixels (the page scales them down on small screens)."""
 REVEAL_WIDTH_PX = 600
 """Width of each row in the reveal, where the rows wrap side by side on a wide screen."""
-LOG_LINES = 40
-"""How many sentences the log keeps (newest first)."""
 
 
 class SquadBuilder(ipw.VBox):
@@ -181,7 +179,7 @@ class SquadBuilder(ipw.VBox):
     @property
     def log_lines(self) -> tuple[str, ...]:
         """The log, newest first, as plain text."""
-        return tuple(self._log)
+        return tuple(self._log.lines)
 
     @property
     def names(self) -> SeatNames:
@@ -273,6 +271,7 @@ class SquadBuilder(ipw.VBox):
         """Turns the next mission slot of the reveal: its cards, its winners and their tokens (S5)."""
         self._check_screen("reveal")
         self._shown = min(self._shown + 1, len(self._scored()))
+        self._tell()
         self._render()
 
     @handler
@@ -280,6 +279,7 @@ class SquadBuilder(ipw.VBox):
         """Turns every mission slot of the reveal at once."""
         self._check_screen("reveal")
         self._shown = len(self._scored())
+        self._tell()
         self._render()
 
     @handler
@@ -292,7 +292,8 @@ class SquadBuilder(ipw.VBox):
         self._seen_round = self.state.last.round
         self._shown = 0
         self._viewer = self._viewer if self._people == 1 else None
-        self._note(self._advance())
+        self._advance()
+        self._tell()
         self._render()
 
     @handler
@@ -318,11 +319,9 @@ class SquadBuilder(ipw.VBox):
             match = Match(self.rules, players, seed=seed)
         self._match = match
         self._names = SeatNames(self.rules.seats, range(self._people))
-        self._narrator = SquadsNarrator(self.rules, list(self._names))
+        self._log = SquadsLog(self.rules, list(self._names))
         self._editor = MissionEditor(self.rules.deck)
         self._games += 1
-        self._log: list[str] = []
-        self._note(list(match.events))
         last = match.state.last
         waiting = last is not None and match.state.phase in (SquadsPhase.SHUFFLE, SquadsPhase.OVER)
         self._seen_round = 0 if last is None else last.round - 1 if waiting else last.round
@@ -332,7 +331,8 @@ class SquadBuilder(ipw.VBox):
         self._viewer: Seat | None = 0 if self._people == 1 else None
         self._buttons: list[ipw.Button] = []
         self._status.show("")
-        self._note(self._advance())
+        self._advance()
+        self._tell()
         self._render()
 
     def _save_header(self) -> tuple[SaveHeader, GameRecord]:
@@ -348,9 +348,8 @@ class SquadBuilder(ipw.VBox):
         self._start(match.seed, match=match)
         self._status.show(f"Resumed the saved game: {saved.header.deck}, move {saved.header.move}.")
 
-    def _advance(self) -> list[Event]:
+    def _advance(self) -> None:
         """Takes chance and computer steps until a person must act, a reveal waits to be read, or the end."""
-        events: list[Event] = []
         match = self._match
         while not match.is_over:
             state = match.state
@@ -358,8 +357,7 @@ class SquadBuilder(ipw.VBox):
                 break
             if match.waiting_seats:
                 break
-            events.extend(match.step())
-        return events
+            match.step()
 
     def _person(self) -> Seat | None:
         """Returns the person to act now: the one at the screen if owed, else the first still owed."""
@@ -377,11 +375,11 @@ class SquadBuilder(ipw.VBox):
             raise IllegalActionError("no person is to act now")
         if screen == "build" and seat != self._viewer:
             raise IllegalActionError("pass the screen first")
-        events = list(self._match.submit(action, seat=seat))
-        events.extend(self._advance())
+        self._match.submit(action, seat=seat)
+        self._advance()
         if self._people > 1 and self._person() != seat:
             self._viewer = None  # the next person takes the screen behind the pass screen
-        self._note(events)
+        self._tell()
         self._status.show("")
         self._render()
 
@@ -400,11 +398,9 @@ class SquadBuilder(ipw.VBox):
             return []
         return [e for e in events[last:] if isinstance(e, SlotScored)]
 
-    def _note(self, events: list[Event]) -> None:
-        """Adds the sentences of `events` to the log, newest first (the public narration only)."""
-        for sentence in self._narrator.narrate_all(events):
-            self._log.insert(0, sentence)
-        del self._log[LOG_LINES:]
+    def _tell(self) -> None:
+        """Brings the log up to the page: during a reveal, only the slots turned so far (S5)."""
+        self._log.catch_up(self._match, turned=self._shown if self.screen == "reveal" else None)
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -429,7 +425,7 @@ class SquadBuilder(ipw.VBox):
             parts = getattr(self, f"_screen_{screen}")()
             swap_children(self._body, parts)
             self._tokens.value = tokens_html(self._names, self._tokens_now(screen), self.rules.tokens_to_win)
-            self._log_box.value = log_html(self._log, "What happened, newest first")
+            self._log_box.value = log_html(self._log.lines, "What happened, newest first")
 
     def _tokens_now(self, screen: str) -> tuple[int, ...]:
         """The token totals shown: during the reveal, only the slots turned so far have moved tokens."""
