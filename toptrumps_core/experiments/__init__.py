@@ -15,6 +15,8 @@ they sit above the games; the exact chances they are checked against are in
 - `first_chooser`: `first_chooser_wins`, lesson 1's question (C3).
 - `settle`: `SettleQuestion`, `estimate_settle`, `settle_table`, the
   Squads lesson "place now or wait?" (S3, S5).
+- `threshold_games`: `threshold_games`, real Squads games of a threshold
+  player beside the lesson's model (S3, S5, S6).
 - `tournaments`: `tournament_stats`, how long a tournament is and which
   mini-games decide it (T3, T15).
 
@@ -35,10 +37,12 @@ from toptrumps_core.experiments.estimates import (
 from toptrumps_core.experiments.first_chooser import FirstChooserResult, first_chooser_wins
 from toptrumps_core.experiments.settle import SettleEstimate, SettleQuestion, SettleRow, estimate_settle, settle_table
 from toptrumps_core.experiments.tables import Table, TieRow, hi_lo_table, side_by_side, tie_table
+from toptrumps_core.experiments.threshold_games import GAME_THRESHOLDS, ThresholdGamesRow, threshold_games
 from toptrumps_core.experiments.ties import TieStudy, tie_study
 from toptrumps_core.experiments.tournaments import MAX_TOURNAMENTS, TournamentStats, tournament_facts, tournament_stats
 
 __all__ = [
+    "GAME_THRESHOLDS",
     "MAX_TOURNAMENTS",
     "ComparisonEstimate",
     "FirstChooserResult",
@@ -47,6 +51,7 @@ __all__ = [
     "SettleQuestion",
     "SettleRow",
     "Table",
+    "ThresholdGamesRow",
     "TieRow",
     "TieStudy",
     "TournamentStats",
@@ -63,6 +68,7 @@ __all__ = [
     "running_estimates",
     "settle_table",
     "side_by_side",
+    "threshold_games",
     "tie_study",
     "tie_table",
     "tournament_facts",

@@ -14,7 +14,7 @@ from itertools import permutations
 import pytest
 
 from toptrumps_core import load_deck
-from toptrumps_core.experiments import SettleQuestion, estimate_settle, settle_table
+from toptrumps_core.experiments import SettleQuestion, estimate_settle, settle_table, threshold_games
 from toptrumps_core.probability.settle import (
     beaten_chance,
     best_cards,
@@ -23,6 +23,7 @@ from toptrumps_core.probability.settle import (
     threshold_tokens,
     win_chance,
 )
+from toptrumps_core.squads import MissionSlot, bundled_missions
 
 POOL = [None, 1, 2, 2, 5, 8]
 
@@ -122,3 +123,19 @@ def test_the_odds_show_themselves_exact_and_as_decimals_in_a_notebook() -> None:
     odds = place_or_wait(3, [1, 2, 4, 5], 2, 1, "highest", tokens=3, threshold=1)
     shown = odds._repr_html_()
     assert "5/6" in shown and "83.3%" in shown and "3/2" in shown and "1.500" in shown
+
+
+def test_p5_real_games_of_a_threshold_player_are_counted_per_round_beside_the_model() -> None:
+    deck = load_deck("animals")
+    mission = next(m for m in bundled_missions(deck) if m.critical == MissionSlot("Top speed", "highest"))
+    question = SettleQuestion(deck, "Top speed", "highest", None, "Lion", draws=3, opponents=2)
+    table = threshold_games(question, mission, [Fraction(0), Fraction(1, 2)], games=2, tokens_to_win=4, seed=3)
+    assert len(table.data) == 2 and table.rows[1][1] == f"{float(question.exact(Fraction(1, 2)).wait_tokens):.3f}"
+    for row in table.data:
+        assert row.rounds >= 2
+        critical = row.critical_tokens.value * row.rounds
+        assert abs(critical - round(critical)) < 1e-9 and round(critical) % 3 == 0  # 0 or 3 a round
+        assert 0 <= row.critical_tokens.value <= row.tokens.value <= 6
+    other = next(m for m in bundled_missions(deck) if m.critical.category != "Top speed")
+    with pytest.raises(ValueError, match="Critical slot"):
+        threshold_games(question, other, games=1)
