@@ -18,9 +18,46 @@ __all__ = [
     "DeckError",
     "IllegalActionError",
     "RecordError",
+    "located_message",
     "RuleOptionError",
     "TopTrumpsError",
 ]
+
+
+def located_message(
+    path: str | None,
+    default: str | None,
+    places: Sequence[str | None],
+    *,
+    field: str | None,
+    expected: str,
+    got: object,
+) -> str:
+    """Returns an error message that says where, what was expected and what was found.
+
+    Args:
+        path: The file at fault (only its name is shown), or None.
+        default: What to name instead of a file when `path` is None
+            (``"deck"``); None: name nothing.
+        places: Where in the file, most general first (``"line 3"``,
+            ``"card 'Dog'"``); None entries are left out.
+        field: The field at fault, or None.
+        expected: What a valid value looks like.
+        got: The offending value (shown with ``!r``), or None.
+
+    Example:
+        >>> located_message("d/pets.csv", "deck", ["line 3", None], field="Weight", expected="a number", got="heavy")
+        "pets.csv, line 3: field 'Weight' expected a number; got 'heavy'"
+    """
+    where = [Path(path).name] if path else ([default] if default else [])
+    where += [place for place in places if place is not None]
+    message = (", ".join(where) + ": ") if where else ""
+    if field is not None:
+        message += f"field {field!r} "
+    message += f"expected {expected}"
+    if got is not None:
+        message += f"; got {got!r}"
+    return message
 
 
 class TopTrumpsError(Exception):
@@ -61,18 +98,8 @@ class DeckError(TopTrumpsError, ValueError):
         self.field = field
         self.expected = expected
         self.got = got
-        where = [Path(self.path).name if self.path else "deck"]
-        if line is not None:
-            where.append(f"line {line}")
-        if card is not None:
-            where.append(f"card {card!r}")
-        message = ", ".join(where) + ": "
-        if field is not None:
-            message += f"field {field!r} "
-        message += f"expected {expected}"
-        if got is not None:
-            message += f"; got {got!r}"
-        super().__init__(message)
+        places = [f"line {line}" if line is not None else None, f"card {card!r}" if card is not None else None]
+        super().__init__(located_message(self.path, "deck", places, field=field, expected=expected, got=got))
         self.problems: tuple[DeckError, ...] = (self,)
 
     @staticmethod
@@ -157,16 +184,8 @@ class ChartError(TopTrumpsError, ValueError):
         self.field = field
         self.expected = expected
         self.got = got
-        where = [Path(self.path).name if self.path else "charts"]
-        if chart is not None:
-            where.append(f"chart {chart!r}")
-        message = ", ".join(where) + ": "
-        if field is not None:
-            message += f"field {field!r} "
-        message += f"expected {expected}"
-        if got is not None:
-            message += f"; got {got!r}"
-        super().__init__(message)
+        places = [f"chart {chart!r}" if chart is not None else None]
+        super().__init__(located_message(self.path, "charts", places, field=field, expected=expected, got=got))
 
     def __reduce__(self) -> tuple[object, ...]:
         fields = {"expected": self.expected, "chart": self.chart, "field": self.field, "got": self.got}
