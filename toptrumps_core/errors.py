@@ -18,9 +18,9 @@ __all__ = [
     "DeckError",
     "IllegalActionError",
     "RecordError",
-    "located_message",
     "RuleOptionError",
     "TopTrumpsError",
+    "located_message",
 ]
 
 
