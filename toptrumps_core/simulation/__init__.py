@@ -22,10 +22,17 @@ The experiments around it:
   the games say (`summaries`).
 
 This package needs numpy, numba and pandas (the ``sim`` extra); importing
-`toptrumps_core` alone never loads them.
+`toptrumps_core` alone never loads them.  Importing this package loads numpy
+and numba only: the batch engine's names are here at once, and pandas loads
+the first time a name of the experiments (`simulate`, `sweep`, the ladder,
+the summaries) is looked up, so a program that plays batches only never
+pays for it.
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from toptrumps_core.simulation.batch import (
     BATCH_STRATEGIES,
@@ -34,10 +41,20 @@ from toptrumps_core.simulation.batch import (
     check_batch_support,
     play_batch,
 )
-from toptrumps_core.simulation.experiments import ENGINES, MAX_GAMES, game_seeds, simulate
-from toptrumps_core.simulation.ladder import LADDER_STRATEGIES, Ladder, PairScore, elo_ratings, strategy_ladder
-from toptrumps_core.simulation.summaries import card_winningness, first_chooser_share, gamblers_ruin_lengths
-from toptrumps_core.simulation.sweeps import SWEEP_KEYS, SerialExecutor, sweep
+
+if TYPE_CHECKING:
+    from toptrumps_core.simulation.experiments import ENGINES, MAX_GAMES, game_seeds, simulate
+    from toptrumps_core.simulation.ladder import LADDER_STRATEGIES, Ladder, PairScore, elo_ratings, strategy_ladder
+    from toptrumps_core.simulation.summaries import card_winningness, first_chooser_share, gamblers_ruin_lengths
+    from toptrumps_core.simulation.sweeps import SWEEP_KEYS, SerialExecutor, sweep
+
+_PANDAS_MODULES = {
+    "experiments": ("ENGINES", "MAX_GAMES", "game_seeds", "simulate"),
+    "ladder": ("LADDER_STRATEGIES", "Ladder", "PairScore", "elo_ratings", "strategy_ladder"),
+    "summaries": ("card_winningness", "first_chooser_share", "gamblers_ruin_lengths"),
+    "sweeps": ("SWEEP_KEYS", "SerialExecutor", "sweep"),
+}
+_HOME = {name: module for module, names in _PANDAS_MODULES.items() for name in names}
 
 __all__ = [
     "BATCH_STRATEGIES",
@@ -61,3 +78,22 @@ __all__ = [
     "strategy_ladder",
     "sweep",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Returns the experiments' name `name`, importing its module (and pandas) the first time.
+
+    Raises:
+        AttributeError: If the package has no name `name`.
+    """
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """Returns the package's public names, the experiments' included."""
+    return sorted(__all__)
