@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 
-__all__ = ["cache_folder", "compiled"]
+__all__ = ["cache_folder", "compiled", "compiled_for"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,11 +29,37 @@ def compiled(function: F) -> F:
         numba.core.errors.TypingError: When first called with arguments
             numba cannot compile.
     """
+    return _compile(function, None)
+
+
+def compiled_for(signature: str) -> Callable[[F], F]:
+    """Returns a decorator like `compiled` that compiles for one numba `signature` only, at once.
+
+    One signature, instead of one version per distinct call (numba
+    specialises small whole-number arguments by their value), keeps the
+    compile short.
+
+    Args:
+        signature: A numba signature such as ``"uint64(uint64, int64)"``.
+
+    Raises:
+        numba.core.errors.TypingError: When `signature` does not fit the function.
+    """
+
+    def decorate(function: F) -> F:
+        return _compile(function, signature)
+
+    return decorate
+
+
+def _compile(function: F, signature: str | None) -> F:
+    """Returns `function` compiled by numba, for `signature` at once or else on first call, cached if possible."""
+    jit = numba.njit if signature is None else (lambda **options: numba.njit(signature, **options))
     try:
-        dispatcher = numba.njit(cache=True, nogil=True)(function)
+        dispatcher = jit(cache=True, nogil=True)(function)
         _FOLDERS[function.__qualname__] = _folder_of(dispatcher)
     except RuntimeError:  # numba found no writable folder to cache in
-        dispatcher = numba.njit(cache=False, nogil=True)(function)
+        dispatcher = jit(cache=False, nogil=True)(function)
         _FOLDERS[function.__qualname__] = None
     return cast(F, dispatcher)
 

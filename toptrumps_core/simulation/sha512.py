@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from toptrumps_core.simulation.jit import compiled
+from toptrumps_core.simulation.jit import compiled, compiled_for
 
 __all__ = ["sha512_into", "sha512_words"]
 
@@ -45,7 +45,7 @@ _K = np.array([_root_fraction_bits(p, 3) for p in _primes(80)], dtype=np.uint64)
 _H0 = np.array([_root_fraction_bits(p, 2) for p in _primes(8)], dtype=np.uint64)
 
 
-@compiled
+@compiled_for("uint64(uint64, int64)")
 def _rotr(x: np.uint64, n: int) -> np.uint64:
     return (x >> np.uint64(n)) | (x << np.uint64(64 - n))
 

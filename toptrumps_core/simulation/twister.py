@@ -183,8 +183,9 @@ def seed_streams(
     added = np.empty(lanes, dtype=np.uint32)  # this step's key word plus its index, per lane
     places = np.zeros(lanes, dtype=np.int64)
     mt = work
-    for i in range(_N):
-        mt[i, :] = start[i]
+    for i in range(_N):  # element by element: whole-row assignments compile numba's shape checks
+        for lane in range(lanes):
+            mt[i, lane] = start[i]
     i = 1
     j = 0
     for _ in range(_N):  # init_by_array's first loop: max(N, key length) steps; keys are < N words
@@ -203,7 +204,8 @@ def seed_streams(
             row[lane] = (row[lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1664525))) + added[lane]
         i += 1
         if i >= _N:
-            mt[0, :] = mt[_N - 1, :]
+            for lane in range(lanes):
+                mt[0, lane] = mt[_N - 1, lane]
             i = 1
     for _ in range(_N - 1):
         previous, row, index = mt[i - 1], mt[i], np.uint32(i)
@@ -212,10 +214,12 @@ def seed_streams(
             row[lane] = (row[lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1566083941))) - index
         i += 1
         if i >= _N:
-            mt[0, :] = mt[_N - 1, :]
+            for lane in range(lanes):
+                mt[0, lane] = mt[_N - 1, lane]
             i = 1
-    mt[0, :] = _UPPER
-    positions[:] = 0
+    for lane in range(lanes):
+        mt[0, lane] = _UPPER
+        positions[lane] = 0
     for k0 in range(0, _N, 16):  # back to one row per stream, in tiles that stay in the cache
         k1 = min(k0 + 16, _N)
         for lane in range(lanes):
