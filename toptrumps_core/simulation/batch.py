@@ -285,10 +285,13 @@ def _seed_array(seeds: Sequence[int] | npt.NDArray[np.integer[Any]]) -> npt.NDAr
     else:
         if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence):
             raise RuleOptionError(f"seeds must be a list of whole numbers; got {seeds!r}")
-        bad = next((s for s in seeds if isinstance(s, bool) or not isinstance(s, int) or abs(s) >= _SEED_LIMIT), None)
+        whole = (int, np.integer)  # a Python int or a numpy integer, never a bool
+        bad = next((s for s in seeds if isinstance(s, bool) or not isinstance(s, whole) or abs(s) >= _SEED_LIMIT), None)
         if bad is not None:
-            raise RuleOptionError(f"seeds must be whole numbers with abs(seed) < 10**18; got {bad!r}")
-        values = np.array(seeds, dtype=np.int64)
+            raise RuleOptionError(
+                f"seeds must be whole numbers (Python or numpy ints) with abs(seed) < 10**18; got {bad!r}"
+            )
+        values = np.array([int(s) for s in seeds], dtype=np.int64)
     if len(values) and int(np.abs(values).max()) >= _SEED_LIMIT:
         raise RuleOptionError("seeds must be whole numbers with abs(seed) < 10**18")
     return values
