@@ -36,6 +36,7 @@ Rules version: 1.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -48,23 +49,25 @@ from toptrumps_core.events import Revealed, Tied
 from toptrumps_core.play import DEFAULT_MAX_ACTIONS, Match
 from toptrumps_core.progress import Progress, ProgressReporter
 from toptrumps_core.protocol import Termination
-from toptrumps_core.simulation.batch import BatchUnsupported, check_batch_support, play_batch
+from toptrumps_core.simulation.batch import check_batch_support, play_batch
 from toptrumps_core.strategies import get_strategy
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
     "ENGINES",
     "MAX_GAMES",
+    "MAX_THREADS",
     "OPTION_COLUMNS",
     "Columns",
     "Engine",
     "StrategyNames",
     "check_batch",
-    "check_batch_cap",
     "check_engine",
     "check_games",
     "check_max_actions",
+    "check_seed",
     "check_strategies",
+    "check_threads",
     "game_seeds",
     "play_games",
     "simulate",
@@ -82,9 +85,43 @@ MAX_GAMES = 10_000_000
 """Most games one `simulate` call plays."""
 OPTION_COLUMNS = ("leftover", "collect_order", "no_data", "look_at_last", "round_limit")
 """The rule options written in every row, by their RULES.md names (C2, C4, C6, C10, C11)."""
+MAX_THREADS = 64
+"""Most worker threads the batch engine is given."""
 
 Columns = dict[str, list[Any]]
 """A chunk of rows as columns: name -> one value per game."""
+
+
+def check_seed(seed: object) -> int | str:
+    """Returns `seed` if it is a run's seed: a whole number (a Python or numpy int) or a text.
+
+    A run is fixed by its seed (SPEC 7, as `toptrumps_core.chance.make_rng`):
+    None, floats and bools are refused rather than turned into the text
+    seeds ``"None"``, ``"1.5"`` or ``"True"``, which would make every
+    "unseeded" run play the same games.  A numpy integer is returned as a
+    Python int.
+
+    Raises:
+        RuleOptionError: If `seed` is anything else (the message quotes it).
+
+    Example:
+        >>> check_seed(7), check_seed("class 7B")
+        (7, 'class 7B')
+    """
+    if isinstance(seed, str):
+        return seed
+    if not isinstance(seed, bool) and isinstance(seed, numbers.Integral):
+        return int(seed)
+    raise RuleOptionError(
+        f"seed must be a whole number or a text, such as 7 or 'class 7B' (it fixes every game); got {seed!r}"
+    )
+
+
+def check_threads(threads: object) -> int:
+    """Returns `threads` if it is a whole number from 1 to `MAX_THREADS`; else raises RuleOptionError."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS:
+        raise RuleOptionError(f"threads must be a whole number from 1 to {MAX_THREADS}; got {threads!r}")
+    return threads
 
 
 def game_seeds(seed: int | str, games: int, *, first: int = 0) -> list[int]:
@@ -99,10 +136,14 @@ def game_seeds(seed: int | str, games: int, *, first: int = 0) -> list[int]:
         games: How many seeds, >= 0.
         first: The index of the first game.
 
+    Raises:
+        RuleOptionError: If `seed` is not an int or a str (`check_seed`).
+
     Example:
         >>> game_seeds(7, 3) == game_seeds(7, 5)[:3] == [*game_seeds(7, 1), *game_seeds(7, 2, first=1)]
         True
     """
+    seed = check_seed(seed)
     return [stream(seed, f"game/{index}").randrange(2**32) for index in range(first, first + games)]
 
 
@@ -225,6 +266,7 @@ def play_games(
     engine: Engine = "rules",
     max_actions: int = DEFAULT_MAX_ACTIONS,
     progress: Callable[[int], None] | None = None,
+    threads: int = 1,
 ) -> Columns:
     """Plays one game per seed and returns the rows as columns (a chunk of `simulate`).
 
@@ -239,12 +281,14 @@ def play_games(
         engine: ``"rules"`` or ``"batch"`` (checked by the caller).
         max_actions: The cap per game (rule C12).
         progress: Called with the games finished so far, or None.
+        threads: The batch engine's worker threads, >= 1 (the rules engine
+            plays in this thread).
 
     Returns:
         Column name -> one value per game, in seed order.
     """
     if engine == "batch":
-        columns = _batch_columns(rules, strategies, seeds, first, max_actions)
+        columns = _batch_columns(rules, strategies, seeds, first, max_actions, threads)
         if progress is not None:
             progress(len(seeds))
         return columns
@@ -257,11 +301,10 @@ def play_games(
 
 
 def _batch_columns(
-    rules: ClassicRules, strategies: Sequence[str], seeds: Sequence[int], first: int, max_actions: int
+    rules: ClassicRules, strategies: Sequence[str], seeds: Sequence[int], first: int, max_actions: int, threads: int
 ) -> Columns:
     """Plays the games on the batch engine and returns their rows as columns (the same as `_add_row`'s)."""
-    check_batch_cap(max_actions)
-    games = play_batch(rules, list(strategies), list(seeds))
+    games = play_batch(rules, list(strategies), list(seeds), threads=threads, max_actions=max_actions)
     count, seats = len(seeds), rules.seats
     winners = games.winners.tolist()
     columns: Columns = {
@@ -280,15 +323,6 @@ def _batch_columns(
     columns["ties"] = games.ties.tolist()
     columns.update({f"stack_{seat}": games.stack_sizes[:, seat].astype(int).tolist() for seat in range(seats)})
     return columns
-
-
-def check_batch_cap(max_actions: int) -> None:
-    """Raises `BatchUnsupported` unless `max_actions` is the driver's cap, the one the batch engine plays (C12)."""
-    if max_actions != DEFAULT_MAX_ACTIONS:
-        raise BatchUnsupported(
-            f"the batch engine stops a game at the driver's cap of {DEFAULT_MAX_ACTIONS:,} actions (rule C12); "
-            f"got max_actions={max_actions!r}: use engine='rules' for another cap"
-        )
 
 
 def to_frame(columns: Columns | Sequence[Columns], *, attrs: Mapping[str, Any] | None = None) -> pd.DataFrame:
@@ -326,6 +360,7 @@ def simulate(
     max_actions: int = DEFAULT_MAX_ACTIONS,
     progress: Progress = True,
     chunk_games: int = 2000,
+    threads: int = 1,
 ) -> pd.DataFrame:
     """Plays `games` classic games and returns one row per game (rules C1-C12, P5).
 
@@ -340,9 +375,15 @@ def simulate(
             (``"random"``, ``"best_value"``, ``"best_rank"``,
             ``"card_counting"``, or a difficulty such as ``"hard"``).
         games: How many games, 1..`MAX_GAMES`.
-        seed: The run's seed (int or str).
+        seed: The run's seed: a whole number or a text (None, floats and
+            bools are refused: a run is always reproducible from its seed).
         engine: ``"batch"`` (default; fast) or ``"rules"`` (exact, every
-            option and strategy).
+            option and strategy).  `simulate` is the fast path for one
+            setting, so it defaults to the batch engine and refuses what it
+            does not play; `sweep` and `strategy_ladder` default to the
+            rules engine because their grids usually reach options and
+            strategies (card counting, shuffled collecting) that only the
+            rules engine plays.
         max_actions: The cap per game (rule C12): a game still going after
             this many actions is unfinished, with no winner.
         progress: None or False for no report, True for a ``tqdm.auto`` bar
@@ -350,6 +391,10 @@ def simulate(
             called with ``(done, games)``.
         chunk_games: Games per step of the batch engine (the bar moves
             between steps), >= 1.
+        threads: Worker threads of the batch engine, 1..`MAX_THREADS`
+            (its compiled loop runs without the GIL, so two threads use two
+            cores); the rules engine plays in this thread.  The rows are the
+            same for any number of threads.
 
     Returns:
         A `pandas.DataFrame` with one row per game, in game order.
@@ -370,11 +415,13 @@ def simulate(
     rules = _check_rules(rules)
     names = check_strategies(strategies, rules.seats)
     games = check_games(games)
+    seed = check_seed(seed)
     engine = check_engine(engine)
     max_actions = check_max_actions(max_actions)
     chunk_games = check_games(chunk_games, "chunk_games")
+    threads = check_threads(threads)
     if engine == "batch":
-        check_batch(rules, names, max_actions)
+        check_batch(rules, names)
     seeds = game_seeds(seed, games)
     reporter = ProgressReporter(progress, games, f"games ({engine} engine)")
     chunks: list[Columns] = []
@@ -388,19 +435,28 @@ def simulate(
 
             part = seeds[first : first + step]
             chunks.append(
-                play_games(rules, names, part, first=first, engine=engine, max_actions=max_actions, progress=tick)
+                play_games(
+                    rules,
+                    names,
+                    part,
+                    first=first,
+                    engine=engine,
+                    max_actions=max_actions,
+                    progress=tick,
+                    threads=threads,
+                )
             )
     finally:
         reporter.close()
     return to_frame(chunks, attrs={"seed": seed, "engine": engine, "max_actions": max_actions})
 
 
-def check_batch(rules: ClassicRules, strategies: Sequence[str], max_actions: int = DEFAULT_MAX_ACTIONS) -> None:
-    """Raises `BatchUnsupported` naming the options, strategies or cap the batch engine does not play.
+def check_batch(rules: ClassicRules, strategies: Sequence[str]) -> None:
+    """Raises `BatchUnsupported` naming the options or strategies the batch engine does not play.
+
+    The batch engine plays any cap (rule C12), as the rules engine does.
 
     Raises:
-        BatchUnsupported: From `toptrumps_core.simulation.batch.check_batch_support`, or
-            for a cap other than the driver's (`check_batch_cap`).
+        BatchUnsupported: From `toptrumps_core.simulation.batch.check_batch_support`.
     """
-    check_batch_cap(max_actions)
     check_batch_support(rules, list(strategies))

@@ -30,7 +30,7 @@ import random
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -39,7 +39,13 @@ from toptrumps_core.classic import ClassicRules
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.progress import Progress
-from toptrumps_core.simulation.experiments import DEFAULT_MAX_ACTIONS, Engine, check_strategies
+from toptrumps_core.simulation.experiments import (
+    DEFAULT_MAX_ACTIONS,
+    OPTION_COLUMNS,
+    Engine,
+    check_seed,
+    check_strategies,
+)
 from toptrumps_core.simulation.sweeps import sweep
 
 if TYPE_CHECKING:
@@ -260,10 +266,12 @@ def strategy_ladder(
         games: Games per pair and seat order, >= 1.
         seed: Fixes every game and the bootstrap (int or str).
         bootstraps: Bootstrap resamples for the intervals, 10..100,000.
-        options: Rule options of `ClassicRules` (``no_data``, ...), or None
-            for the defaults.
-        engine: ``"rules"`` (default: card counting plays only there) or
-            ``"batch"``.
+        options: Rule options of `ClassicRules` by their RULES.md names
+            (``leftover``, ``collect_order``, ``no_data``, ``look_at_last``,
+            ``round_limit``), or None for the defaults; not ``seats`` (a
+            ladder plays two-seat games) nor ``deck`` (the argument above).
+        engine: ``"rules"`` (default: card counting, in the default
+            strategies, plays only there) or ``"batch"``.
         executor: As for `sweep`; None for a process pool.
         max_actions: The cap per game (rule C12).
         progress: As for `simulate`.
@@ -273,14 +281,16 @@ def strategy_ladder(
 
     Raises:
         RuleOptionError: If fewer than two different strategies are given, a
-            name is unknown, or a number or option is out of range.
+            name is unknown, the seed is not an int or a str, or a number or
+            option is unknown or out of range (the message names it).
     """
+    seed = check_seed(seed)
     names = check_strategies(list(strategies), len(strategies)) if not isinstance(strategies, str) else ()
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise RuleOptionError(f"a ladder needs two or more different strategy names; got {strategies!r}")
     if isinstance(bootstraps, bool) or not isinstance(bootstraps, int) or not 10 <= bootstraps <= 100_000:
         raise RuleOptionError(f"bootstraps must be a whole number from 10 to 100,000; got {bootstraps!r}")
-    rules = ClassicRules(load_deck(deck) if isinstance(deck, str) else deck, seats=2, **dict(options or {}))  # type: ignore[arg-type]
+    rules = ClassicRules(load_deck(deck) if isinstance(deck, str) else deck, seats=2, **_check_options(options))
     frame = sweep(
         rules,
         over={"strategies": ladder_orders(names)},
@@ -292,6 +302,23 @@ def strategy_ladder(
         progress=progress,
     )
     return rate_ladder(frame, seed=seed, bootstraps=bootstraps)
+
+
+def _check_options(options: object) -> dict[str, Any]:
+    """Returns the ladder's rule options as keywords of `ClassicRules`, checked by name (C2, C4, C6, C10, C11)."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise RuleOptionError(
+            f"options must map rule option names to values, e.g. {{'no_data': 'loses'}}; got {options!r}"
+        )
+    unknown = [name for name in options if name not in OPTION_COLUMNS]
+    if unknown:
+        raise RuleOptionError(
+            f"a ladder cannot set {', '.join(map(repr, unknown))}: it plays two-seat games on the deck given, "
+            f"with the rule options {', '.join(OPTION_COLUMNS)}"
+        )
+    return dict(options)
 
 
 def ladder_orders(strategies: Sequence[str]) -> list[tuple[str, str]]:
@@ -315,8 +342,10 @@ def rate_ladder(frame: pd.DataFrame, *, seed: int | str = 1, bootstraps: int = 2
 
     Raises:
         RuleOptionError: If the frame holds no game between two different
-            strategies, or of more than two seats.
+            strategies, or of more than two seats, or `seed` is not an int or
+            a str.
     """
+    seed = check_seed(seed)
     if isinstance(bootstraps, bool) or not isinstance(bootstraps, int) or not 10 <= bootstraps <= 100_000:
         raise RuleOptionError(f"bootstraps must be a whole number from 10 to 100,000; got {bootstraps!r}")
     pairs = tuple(pair_scores(frame))

@@ -38,6 +38,7 @@ from toptrumps_core.classic import ClassicRules
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.progress import Progress, ProgressReporter
+from toptrumps_core.simulation.batch import BatchUnsupported
 from toptrumps_core.simulation.experiments import (
     DEFAULT_MAX_ACTIONS,
     OPTION_COLUMNS,
@@ -48,6 +49,7 @@ from toptrumps_core.simulation.experiments import (
     check_engine,
     check_games,
     check_max_actions,
+    check_seed,
     check_strategies,
     game_seeds,
     play_games,
@@ -166,9 +168,12 @@ def sweep(
         over: Parameter name -> values to try, e.g. ``{"seats": [2, 3, 4],
             "no_data": ["tie", "loses"]}`` (keys in `SWEEP_KEYS`).
         games: Games per point, 1..`MAX_GAMES`.
-        seed: The run's seed: every point plays the games it seeds.
-        engine: ``"rules"`` (default; every option and strategy) or
-            ``"batch"``.
+        seed: The run's seed, a whole number or a text (None, floats and
+            bools are refused): every point plays the games it seeds.
+        engine: ``"rules"`` (default: a grid usually reaches options and
+            strategies, such as card counting, that only the rules engine
+            plays; `simulate`, for one setting, defaults to ``"batch"``) or
+            ``"batch"`` (refuses a point it does not play, naming the point).
         executor: Where the chunks run: any `concurrent.futures.Executor`
             (a Dask ``client.get_executor()`` as is; `SerialExecutor` for
             this process).  None: a process pool made for this sweep and
@@ -185,7 +190,9 @@ def sweep(
 
     Raises:
         RuleOptionError: If an argument or a point is not valid (see
-            `sweep_points`), or the batch engine does not play a point.
+            `sweep_points`), or the seed is not an int or a str.
+        BatchUnsupported: If ``engine="batch"`` and the batch engine does
+            not play a point (the message names the point and the option).
 
     Example:
         >>> from toptrumps_core import load_deck
@@ -199,11 +206,17 @@ def sweep(
     chunk_games = check_games(chunk_games, "chunk_games")
     if executor is not None and not isinstance(executor, Executor):
         raise RuleOptionError(f"executor must be a concurrent.futures.Executor or None; got {executor!r}")
+    seed = check_seed(seed)
     engine = check_engine(engine)
     max_actions = check_max_actions(max_actions)
     if engine == "batch":
-        for point_rules, names in points:
-            check_batch(point_rules, names, max_actions)
+        grid = itertools.product(*over.values())
+        for index, ((point_rules, names), combination) in enumerate(zip(points, grid, strict=True)):
+            try:
+                check_batch(point_rules, names)
+            except BatchUnsupported as err:
+                changes = {key: value for key, value in zip(over, combination, strict=True) if key != "strategies"}
+                raise BatchUnsupported(f"point {index} {_describe(changes, names)}: {err}") from None
     seeds = game_seeds(seed, games)
     own = executor is None
     pool = _default_executor() if executor is None else executor

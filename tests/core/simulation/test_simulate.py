@@ -126,6 +126,9 @@ def test_batch_refuses_what_it_does_not_play_and_names_it(animals: Deck) -> None
         simulate(ClassicRules(animals, collect_order="shuffled"), "random", games=2, engine="batch", progress=False)
 
 
-def test_batch_refuses_another_cap_and_names_it(animals: Deck) -> None:
-    with pytest.raises(BatchUnsupported, match="max_actions=500"):
-        simulate(ClassicRules(animals), "random", games=2, engine="batch", max_actions=500, progress=False)
+def test_c12_the_batch_engine_stops_at_the_cap_given(animals: Deck) -> None:
+    rules = ClassicRules(animals)
+    frame = simulate(rules, "random", games=20, engine="batch", max_actions=500, progress=False)
+    exact = simulate(rules, "random", games=20, engine="rules", max_actions=500, progress=False)
+    assert list(frame["termination"]) == list(exact["termination"])
+    assert list(frame["comparisons"]) == list(exact["comparisons"])
