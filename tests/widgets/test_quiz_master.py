@@ -253,3 +253,21 @@ def test_the_timer_length_comes_from_the_settings(timer) -> None:
     master.start_timer()
     assert master.countdown.seconds_left == timer
     assert master.match.state.stage is QuizStage.GUESSING
+
+
+def test_q13_the_judge_sees_the_rank_accepting_credits_and_the_answer_only_on_request() -> None:
+    master, _ = new_master()
+    master.start_quiz()
+    master.seal_bid(0, "4")
+    master.seal_bid(1, "1")
+    master.start_timer()
+    master.answer("Englsh")
+    assert master.stage_name == "judging"
+    prompt = master._controls.children[0].value
+    assert "rank 1" in prompt and "Accepting credits that rank" in prompt
+    assert "Accept as:" not in prompt
+    assert_nothing_hidden_is_synced(master)
+    master.show_closest_answer()
+    assert "Accept as: <b>English (rank 1)</b>?" in master._controls.children[0].value
+    master.judge(True)
+    assert master.match.state.turned == (1,) and not master.judge_sees_answer

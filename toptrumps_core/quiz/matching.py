@@ -10,7 +10,10 @@ printed text.
 An answer that matches nothing may still be a *near miss*: its similarity
 to the closest spelling on the chart, in percent (0..100), is at least the
 rules' threshold, so it goes to the person judging, who accepts or rejects
-it (the chart's answer is right by definition).  Similarity comes from
+it (the chart's answer is right by definition).  Numbers are never near:
+a spelling whose numbers differ from the answer's ("£100 note" against
+"£10 note", "50euros" against "5euros", "Lion King 1994" against "The Lion
+King (2019)") is not a candidate, however alike the letters are.  Similarity comes from
 rapidfuzz (``fuzz.ratio``), imported only when an answer needs scoring;
 without it, the standard library's ``difflib`` gives the same kind of
 score.
@@ -22,6 +25,7 @@ judge) or ``"wrong"``.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -32,10 +36,12 @@ from toptrumps_core.quiz.charts import Chart
 
 __all__ = [
     "ARTICLES",
+    "NEAR_MISS",
     "Verdict",
     "VerdictKind",
     "check_answer",
     "normal_form",
+    "numbers_in",
     "similarity",
 ]
 
@@ -49,6 +55,11 @@ ARTICLES = MappingProxyType(
     }
 )
 """The leading articles ignored in each chart language (rule Q13); English's for any other language."""
+
+NEAR_MISS = 80
+"""The least similarity, in percent, that makes a non-matching answer a near miss for the judge (Q13)."""
+
+_NUMBER = re.compile(r"\d+")
 
 VerdictKind: TypeAlias = Literal["right", "repeated", "near", "wrong"]
 """What an answer is worth (rules Q5, Q13)."""
@@ -107,7 +118,17 @@ def similarity(a: str, b: str) -> int:
     return round(fuzz.ratio(a, b))
 
 
-def check_answer(text: str, chart: Chart, turned: Collection[int] = (), *, near_miss: int = 75) -> Verdict:
+def numbers_in(form: str) -> tuple[str, ...]:
+    """Returns the runs of digits in a normal form, in order: what must agree for a near miss (Q13).
+
+    Example:
+        >>> numbers_in(normal_form("£100 note")), numbers_in("lionking")
+        (('100',), ())
+    """
+    return tuple(_NUMBER.findall(form))
+
+
+def check_answer(text: str, chart: Chart, turned: Collection[int] = (), *, near_miss: int = NEAR_MISS) -> Verdict:
     """Returns the verdict on the answer `text` for `chart`, given the ranks already turned (Q5, Q13).
 
     Args:
@@ -115,7 +136,8 @@ def check_answer(text: str, chart: Chart, turned: Collection[int] = (), *, near_
         chart: The chart of the round.
         turned: The ranks already turned this round.
         near_miss: The least similarity, in percent (1..100), that makes a
-            non-matching answer a near miss for the judge.
+            non-matching answer a near miss for the judge; only spellings
+            with the same numbers as the answer are candidates.
 
     Returns:
         The `Verdict`.  A blank answer (nothing left after folding) is
@@ -134,6 +156,8 @@ def check_answer(text: str, chart: Chart, turned: Collection[int] = (), *, near_
         ('right', 'near')
         >>> check_answer("Thames", chart).kind
         'wrong'
+        >>> check_answer("Nile 2", chart).kind  # numbers differ: not a near miss
+        'wrong'
     """
     given = normal_form(text, chart.language)
     if not given:
@@ -146,8 +170,11 @@ def check_answer(text: str, chart: Chart, turned: Collection[int] = (), *, near_
     for rank, form in forms:
         if form == given:
             return Verdict("repeated" if rank in turned else "right", rank, 100)
-    best_rank, best_score = None, -1
+    best_rank, best_score = None, 0
+    numbers = numbers_in(given)
     for rank, form in forms:
+        if numbers_in(form) != numbers:
+            continue  # "£100 note" is not a near miss of "£10 note" (Q13)
         score = similarity(given, form)
         if score > best_score:
             best_rank, best_score = rank, score

@@ -26,7 +26,7 @@ Rule options (RULES.md's words; defaults first):
   random), ``"one_of_each"`` or ``"one_category"`` draws an own set (Q12);
 - ``timer_seconds`` = 120 (Q5; 90 and 150 are usual), ``opposing_seconds``
   = 10 (Q8): the page's timers;
-- ``near_miss`` = 80: the least similarity, in percent, offered to the judge (Q13).
+- ``near_miss`` = `NEAR_MISS` (80): the least similarity, in percent, offered to the judge (Q13).
 
 Rules version: 1.
 """
@@ -77,7 +77,7 @@ from toptrumps_core.quiz.events import (
     SpecialTileUsed,
     TiebreakerTurned,
 )
-from toptrumps_core.quiz.matching import Verdict, check_answer, normal_form
+from toptrumps_core.quiz.matching import NEAR_MISS, Verdict, check_answer, normal_form
 from toptrumps_core.quiz.scenario import scenario_state
 from toptrumps_core.quiz.state import TEAM_COLOURS, QuizJudgeView, QuizStage, QuizState, QuizView
 from toptrumps_core.record import check_rules_version, register_family
@@ -134,7 +134,7 @@ class QuizRules:
     own_category: str | None = None
     timer_seconds: int = 120
     opposing_seconds: int = 10
-    near_miss: int = 80
+    near_miss: int = NEAR_MISS
     rules_version: int = 1
     family: ClassVar[str] = "quiz"
     seats: ClassVar[int] = 2

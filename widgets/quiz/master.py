@@ -13,7 +13,8 @@ control.
 
 Hidden information stays in Python: the chart's answers reach the page only
 as tiles turn or after the round, and a near miss is shown to the judge as
-the given text and how alike it is, never the chart's answer.  The page
+the given text, how alike it is and the rank accepting credits; the chart's
+answer itself only when the judge asks to see it.  The page
 reports the end of the time as `TimeUp`, so the rules never read a clock.
 """
 
@@ -102,6 +103,7 @@ class QuizMaster(ipw.VBox):
         self._started_round = 0
         self._sound_variant = 0
         self._paused_for_judge = False
+        self._judge_sees = False
         self._log_lines: list[str] = []
         self._countdown = Countdown(
             on_tick=self._tick, on_done=self._boundary.wrap(self.time_up), clock=clock, sleep=sleep
@@ -161,6 +163,11 @@ class QuizMaster(ipw.VBox):
         if self._round_over and self._state_stage is not QuizStage.OVER:
             return "between rounds"
         return self._state_stage.value
+
+    @property
+    def judge_sees_answer(self) -> bool:
+        """True once the judge asked to see the chart answer a near miss is close to (Q13)."""
+        return self._judge_sees
 
     @property
     def countdown(self) -> Countdown:
@@ -252,6 +259,16 @@ class QuizMaster(ipw.VBox):
         self._take(self._playing(QuizStage.JUDGING).submit(JudgeAnswer(bool(accept))))
 
     @handler
+    def show_closest_answer(self) -> None:
+        """Shows the judge the chart answer that accepting the near miss would credit (Q13).
+
+        The answer is unrevealed, so it reaches the page only on this request.
+        """
+        self._playing(QuizStage.JUDGING)
+        self._judge_sees = True
+        self._render()
+
+    @handler
     def time_up(self) -> None:
         """The countdown ran out: the page tells the rules `TimeUp` (Q5, Q8, Q9)."""
         if self.match is None or TimeUp() not in self.match.legal_actions():
@@ -295,6 +312,7 @@ class QuizMaster(ipw.VBox):
         """Updates sounds, timers and the page after the events of one action."""
         assert self.match is not None and self._narrator is not None
         self._fresh = None
+        self._judge_sees = False
         self._log_lines.extend(self._narrator.narrate_all(events))
         for event in events:
             match event:

@@ -142,16 +142,32 @@ def _special(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
 
 
 def _judging(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
+    """The judge's prompt (Q13): the given text, how alike, and the rank accepting credits.
+
+    Accepting credits the closest chart answer, so its rank is shown at once;
+    its text is an unrevealed answer, so it reaches the page only when the
+    judge presses "Show me the closest answer" (the class sees the projector
+    too: the judge decides to show it, as if reading it off the chart).
+    """
     assert master.match is not None
-    near = master.match.state.pending  # the given text and how alike: never the chart's answer
-    text = escape(near.text) if near is not None else ""
-    alike = near.similarity if near is not None else 0
-    accept = _button("Accept ✓", "It counts as the chart's answer", style="success")
+    near = master.match.rules.judge_view(master.match.state)  # type: ignore[attr-defined]
+    text = escape(near.text)
+    accept = _button(
+        f"Accept as rank {near.rank} ✓", f"It counts as the chart's answer of rank {near.rank}", style="success"
+    )
     accept.on_click(lambda _: master.judge(True))
     reject = _button("Reject ✗", "It does not count", style="danger")
     reject.on_click(lambda _: master.judge(False))
-    line = _line(f"Judge: “{text}” is close to an answer on the chart ({alike} % alike). Does it count? (Q13)")
-    return (line, ipw.HBox([accept, reject]))
+    line = (
+        f"Judge: “{text}” is close to the answer of <b>rank {near.rank}</b> ({near.similarity} % alike). "
+        "Accepting credits that rank. Does it count? (Q13)"
+    )
+    if master.judge_sees_answer:
+        line += f"<br>Accept as: <b>{escape(near.answer)} (rank {near.rank})</b>?"
+        return (_line(line), ipw.HBox([accept, reject]))
+    peek = _button("Show me the closest answer", "For the judge: shows the chart's answer on the page")
+    peek.on_click(lambda _: master.show_closest_answer())
+    return (_line(line), ipw.HBox([accept, reject, peek]))
 
 
 def _one_answer(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:

@@ -7,7 +7,8 @@ import pytest
 from toptrumps_core.quiz import Chart, check_answer, load_charts, normal_form
 from toptrumps_core.quiz.actions import WRONG_GUESS
 from toptrumps_core.quiz.chartfiles import load_bundled_sets
-from toptrumps_core.quiz.matching import similarity
+from toptrumps_core.quiz.matching import NEAR_MISS, similarity
+from toptrumps_core.quiz.rules import QuizRules
 
 RIVERS = Chart.from_rows(
     "rivers",
@@ -129,3 +130,42 @@ def test_q13_a_partial_answer_needs_the_judge_or_fails() -> None:
     assert check_answer("Adams", presidents).kind in ("near", "wrong")
     assert check_answer("John Adams", presidents).rank == 2
     assert check_answer("John Quincy Adams", presidents).rank == 6
+
+
+def _chart(set_name: str, key: str) -> Chart:
+    return next(chart for chart in load_charts(set_name).charts if chart.key == key)
+
+
+# (given, set, chart key, expected kind, expected rank): numbers that differ are never a near miss (Q13)
+NUMBER_CASES = [
+    ("£100 note", "set_3", "pound-notes-and-coins", "wrong", None),  # no £100 note on the chart, not "£10 note"
+    ("£1000", "set_3", "pound-notes-and-coins", "wrong", None),
+    ("£20 notes", "set_3", "pound-notes-and-coins", "near", 2),  # same number, letters a little off
+    ("50euros", "set_1", "euro-notes-and-coins", "right", 4),
+    ("5euros", "set_1", "euro-notes-and-coins", "right", 7),
+    ("50 eruos", "set_1", "euro-notes-and-coins", "near", 4),  # not 5 euros
+    ("5 eruos", "set_1", "euro-notes-and-coins", "near", 7),  # not 50 euros
+    ("1000 euros", "set_1", "euro-notes-and-coins", "wrong", None),
+]
+
+
+@pytest.mark.parametrize(("given", "set_name", "key", "kind", "rank"), NUMBER_CASES)
+def test_q13_an_answer_whose_numbers_differ_is_not_a_near_miss(given, set_name, key, kind, rank) -> None:
+    verdict = check_answer(given, _chart(set_name, key))
+    assert (verdict.kind, verdict.rank) == (kind, rank)
+
+
+def test_q13_a_year_that_differs_is_not_a_near_miss() -> None:
+    films = next(c for c in load_charts("set_2").charts if any("Lion King" in a.text for a in c.answers))
+    assert check_answer("Lion King 1994", films).kind == "wrong"
+    assert check_answer("Lion King 2019", films).kind in ("right", "near")
+
+
+def test_q13_check_answer_and_the_rules_share_one_near_miss_threshold() -> None:
+    assert QuizRules().near_miss == NEAR_MISS
+    # 75 % alike: under the rules' threshold, so wrong by default, as in a quiz
+    chart = Chart.from_rows(
+        "t", "fun", "Name ten", ["Abcdefgh", *[f"Word{n}" for n in range(9)]], source="x", checked=2024
+    )
+    assert similarity("abcdefxy", "abcdefgh") == 75
+    assert check_answer("Abcdefxy", chart).kind == "wrong"
