@@ -157,3 +157,42 @@ def test_quiz_the_high_bid_variant_through_the_page(app_url: str, page_and_log: 
     assert "wins the quiz" in quiz.inner_text()
     assert _unnamed_buttons(page) == []
     log.assert_clean()
+
+
+def _focused(page: Any) -> str:
+    """Returns what has the keyboard's focus: an input's placeholder or aria-label, or a button's text."""
+    return page.evaluate(
+        """() => { const e = document.activeElement;
+            return e.tagName + ':' + (e.placeholder || e.getAttribute('aria-label') || e.innerText || ''); }"""
+    )
+
+
+def test_quiz_keyboard_only_bids_and_answers_keep_the_focus_and_one_tab_reaches_pause(
+    app_url: str, page_and_log: Any
+) -> None:
+    page, log = page_and_log
+    quiz = _open(page, app_url)
+    quiz.get_by_label("Green captain's bid").wait_for(timeout=STEP_MS)
+    page.wait_for_function("document.activeElement && document.activeElement.type === 'password'", timeout=STEP_MS)
+    page.keyboard.type("3")
+    page.keyboard.press("Enter")
+    quiz.get_by_text("✓ Green's bid is sealed").first.wait_for(timeout=STEP_MS)
+    page.wait_for_timeout(500)
+    assert "password" in page.evaluate("document.activeElement.type"), _focused(page)
+    page.keyboard.type("2")  # no Tab, no click: the focus moved to Black's box
+    page.keyboard.press("Enter")
+    quiz.get_by_role("button", name=re.compile(r"^Start the timer")).click()
+    answers = CHARTS[0]
+    page.wait_for_function("document.activeElement && document.activeElement.type === 'text'", timeout=STEP_MS)
+    for text in answers[:2]:  # typed with Enter, no Tab and no click between them
+        page.keyboard.type(text)
+        page.keyboard.press("Enter")
+        quiz.get_by_text(f"✓ {text}").first.wait_for(timeout=STEP_MS)
+        page.wait_for_timeout(300)
+        assert "type an answer" in _focused(page)
+    page.keyboard.press("Tab")
+    assert "Pause" in _focused(page)
+    page.keyboard.press("Space")
+    quiz.get_by_text("(paused ⏸)").first.wait_for(timeout=STEP_MS)
+    assert "Resume" in _focused(page)
+    log.assert_clean()

@@ -271,3 +271,73 @@ def test_q13_the_judge_sees_the_rank_accepting_credits_and_the_answer_only_on_re
     assert "Accept as: <b>English (rank 1)</b>?" in master._controls.children[0].value
     master.judge(True)
     assert master.match.state.turned == (1,) and not master.judge_sees_answer
+
+
+def _guessing(master: QuizMaster) -> None:
+    master.start_quiz()
+    master.seal_bid(0, "5")
+    master.seal_bid(1, "1")
+    master.start_timer()
+
+
+def test_an_error_shown_clears_after_the_next_action_that_succeeds() -> None:
+    master, _ = new_master()
+    master.start_quiz()
+    master.seal_bid(0, "eleven")
+    assert "⚠" in master._status.value
+    master.seal_bid(0, "5")
+    assert master._status.value == ""
+    master.seal_bid(1, "1")
+    master.start_timer()
+    master.answer("")
+    assert "type an answer first" in master._status.value
+    master.toggle_pause()
+    assert master._status.value == ""
+
+
+def test_q5_a_repeated_answer_is_shown_as_already_given() -> None:
+    master, _ = new_master()
+    _guessing(master)
+    master.answer("English")
+    master.answer("english!")
+    assert master.match.state.turned == (1,) and master.match.state.wrong == ()
+    assert "Already given: english! (rank 1)" in master._board.value
+    master.answer(answers_of(master)[1])
+    assert "Already given" not in master._board.value
+
+
+def test_the_answer_box_and_the_bid_boxes_stay_the_same_widgets_in_the_same_place() -> None:
+    master, _ = new_master()
+    master.start_quiz()
+    page, controls = master.children, master._controls.children
+    master.seal_bid(0, "5")
+    master.seal_bid(1, "1")
+    master.start_timer()
+    row = master._answer.layout
+    for text in answers_of(master)[:2]:
+        master.answer(text)
+        assert master.children == page and master._controls.children == controls
+        assert master._answer in master._controls.answer_row.children and master._answer.layout is row
+        assert master._controls.answering
+
+
+def test_the_end_of_round_screen_shows_the_round_that_ended() -> None:
+    master, _ = new_master()
+    master.start_quiz()
+    master.seal_bid(0, "3")
+    master.seal_bid(1, "1")
+    master.start_timer()
+    task = master.match.rules.chart_of(master.match.state).task
+    captains = master._view().captains
+    answers = answers_of(master)
+    for text in answers[:3]:
+        master.answer(text)
+    assert master.stage_name == "between rounds" and master.match.state.round == 2
+    board = master._board.value
+    assert "Round 1 of 7" in board and "Round 2" not in board
+    assert task in board and all(f"Captain: {c}" in board for c in captains)
+    assert all(f"✓ {a}" in board for a in answers[:3])
+    assert "<span class='tt-quiz-tile'>2</span>" not in board  # round 2's tile is not shown yet
+    assert "wins round 1 and takes tile 1" in master._controls.prompt.value
+    master.next_round()
+    assert "Round 2 of 7" in master._board.value

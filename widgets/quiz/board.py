@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from toptrumps_core.quiz import QuizStage, QuizView
+from toptrumps_core.quiz import AnswerRepeated, QuizStage, QuizView
 
 __all__ = ["CSS", "board_html", "clock_html", "scores_html", "tiles_html"]
 
@@ -51,6 +51,7 @@ CSS = f"""
 .tt-quiz-clock.low {{ color: #B3261E; }}
 .tt-quiz-clock .label {{ display: block; font-size: 0.22em; font-weight: 600; }}
 .tt-quiz-strikes {{ font-size: 1.2em; color: #B3261E; font-weight: 700; min-height: 1.3em; }}
+.tt-quiz-again {{ color: #13212E; background: #FFF4C9; border-radius: 8px; padding: 0 0.4em; }}
 .tt-quiz-status {{ font-size: 1.25em; font-weight: 600; min-height: 1.4em; }}
 .tt-quiz-play {{ align-items: center; gap: 18px; }}
 .tt-quiz-play > .tt-quiz-clockbox {{ flex: 0 0 30%; }}
@@ -143,14 +144,26 @@ def clock_html(seconds: int | None, *, label: str, paused: bool = False) -> str:
     )
 
 
-def board_html(view: QuizView, *, revealed: Sequence[str] = (), fresh: int | None = None) -> str:
-    """Returns the scores, the task (once read), the wrong answers and the ten rank tiles."""
+def board_html(
+    view: QuizView, *, revealed: Sequence[str] = (), fresh: int | None = None, repeated: AnswerRepeated | None = None
+) -> str:
+    """Returns the scores, the task (once read), the wrong answers and the ten rank tiles.
+
+    Args:
+        view: The class's view.
+        revealed: The chart's ten answers once the round is over; () while it is played.
+        fresh: The rank just turned (it flips), or None.
+        repeated: The answer just given that was given before (neither right nor wrong, Q5), or None.
+    """
     task = f"<div class='tt-quiz-task'>{escape(view.task)}</div>" if view.task else ""
     target = ""
     if view.active is not None and view.target:
         name = escape(view.teams[view.active])
         target = f"<div><b>{name}</b> must name <b>{view.target}</b>: {view.right} right so far</div>"
     strikes = " ".join(f"✗ {escape(w)}" for w in view.wrong)
+    if repeated is not None:
+        again = f"↺ Already given: {escape(repeated.text)} (rank {repeated.rank})"
+        strikes = f"{strikes} <span class='tt-quiz-again' role='status'>{again}</span>"
     return (
         f"{scores_html(view)}{task}{target}<div class='tt-quiz-strikes' aria-label='wrong answers'>{strikes}</div>"
         f"{tiles_html(view, revealed=revealed, fresh=fresh)}"

@@ -21,6 +21,7 @@ reports the end of the time as `TimeUp`, so the rules never read a clock.
 from __future__ import annotations
 
 import base64
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -32,6 +33,7 @@ from toptrumps_core.play import Match
 from toptrumps_core.protocol import Event
 from toptrumps_core.quiz import (
     Answer,
+    AnswerRepeated,
     AnswerWrong,
     Bid,
     ChartRevealed,
@@ -54,7 +56,7 @@ from toptrumps_core.quiz.rules import MAX_ANSWER_LENGTH
 from toptrumps_core.strategies import HUMAN
 from widgets._boundary import ErrorBoundary, handler
 from widgets.quiz.board import CSS, board_html, clock_html
-from widgets.quiz.panels import controls_for
+from widgets.quiz.panels import QuizControls, button
 from widgets.quiz.settings import QuizSettings
 from widgets.quiz.sounds import SoundName, sound
 from widgets.quiz.timer import Clock, Countdown, Sleep
@@ -62,10 +64,6 @@ from widgets.quiz.timer import Clock, Countdown, Sleep
 __all__ = ["QuizMaster"]
 
 _ANSWERING = (QuizStage.GUESSING, QuizStage.OPPOSING, QuizStage.SHOWDOWN)
-
-
-def _button(description: str, tooltip: str, *, style: str = "") -> ipw.Button:
-    return ipw.Button(description=description, tooltip=tooltip, button_style=style, layout=ipw.Layout(width="auto"))
 
 
 class QuizMaster(ipw.VBox):
@@ -99,6 +97,9 @@ class QuizMaster(ipw.VBox):
         self._revealed: tuple[str, ...] = ()
         self._round_over: list[Event] = []
         self._fresh: int | None = None
+        self._repeated: AnswerRepeated | None = None
+        self._round_view: QuizView | None = None  # the round being played, kept for its end-of-round screen
+        self._turned: dict[int, str] = {}
         self._timer_label = ""
         self._started_round = 0
         self._sound_variant = 0
@@ -113,12 +114,8 @@ class QuizMaster(ipw.VBox):
         self._clock = ipw.HTML(clock_html(None, label="No timer running"))
         self._status = ipw.HTML("", layout=ipw.Layout(min_height="1.6em"))
         self._status.add_class("tt-quiz-status")
-        self._controls = ipw.VBox()
+        self._setup = ipw.VBox()
         self._clock.add_class("tt-quiz-clockbox")
-        self._play_row = ipw.HBox([self._clock, ipw.VBox([self._status, self._controls])])
-        self._play_row.add_class("tt-quiz-row")
-        self._play_row.add_class("tt-quiz-play")
-        self._play_row.children[1].add_class("tt-quiz-controls")
         self._log = ipw.HTML()
         self._audio = ipw.HTML("", layout=ipw.Layout(width="1px", height="1px"))  # an <audio> element, no script
         self._mute = ipw.ToggleButton(
@@ -126,6 +123,7 @@ class QuizMaster(ipw.VBox):
         )
         self._mute.observe(self._boundary.wrap(self._mute_changed), "value")
         self._mute_changed()
+        self._sound_row = ipw.HBox([self._mute, self._audio])
         self._settings = QuizSettings(self._base)
         self._answer = ipw.Text(
             placeholder="Type an answer and press Enter",
@@ -140,6 +138,11 @@ class QuizMaster(ipw.VBox):
         )
         for team, box in enumerate(self._bid_boxes):
             box.observe(self._boundary.wrap(lambda change, team=team: self._bid_typed(team, change)), "value")
+        self._controls = QuizControls(self, self._answer, self._bid_boxes)
+        self._play_row = ipw.HBox([self._clock, ipw.VBox([self._status, self._controls])])
+        self._play_row.add_class("tt-quiz-row")
+        self._play_row.add_class("tt-quiz-play")
+        self._play_row.children[1].add_class("tt-quiz-controls")
         self._show_settings()
 
     @classmethod
@@ -170,6 +173,16 @@ class QuizMaster(ipw.VBox):
         return self._judge_sees
 
     @property
+    def timer_started(self) -> bool:
+        """True once the active team's countdown was started this round (Q5)."""
+        return self.match is not None and self._started_round == self.match.state.round
+
+    @property
+    def round_results(self) -> tuple[Event, ...]:
+        """The `RoundWon`, `RoundUnwon` and `QuizEnded` events shown on the end-of-round screen."""
+        return tuple(self._round_over)
+
+    @property
     def countdown(self) -> Countdown:
         """The one countdown of the page."""
         return self._countdown
@@ -195,6 +208,7 @@ class QuizMaster(ipw.VBox):
         self.match = Match(rules, [HUMAN, HUMAN], seed=self._seed, judge=HUMAN)
         self._narrator = QuizNarrator(rules)
         self._revealed, self._round_over, self._started_round = (), [], 0
+        self._round_view, self._turned = None, {}
         self._log_lines = []
         self._paused_for_judge = False
         self._take(self.match.advance())
@@ -286,12 +300,14 @@ class QuizMaster(ipw.VBox):
         else:
             raise IllegalActionError("no timer is running")
         self._tick(self._countdown.seconds_left)
-        self._render_controls()
+        self._status.value = ""
+        self._controls.show(self._view())
 
     @handler
     def next_round(self) -> None:
         """Leaves the end-of-round screen for the next round's bidding."""
         self._round_over, self._revealed, self._fresh = [], (), None
+        self._turned = {}
         self._render()
 
     @handler
@@ -311,14 +327,17 @@ class QuizMaster(ipw.VBox):
     def _take(self, events: tuple[Event, ...]) -> None:
         """Updates sounds, timers and the page after the events of one action."""
         assert self.match is not None and self._narrator is not None
-        self._fresh = None
+        self._fresh, self._repeated = None, None
         self._judge_sees = False
         self._log_lines.extend(self._narrator.narrate_all(events))
         for event in events:
             match event:
-                case RankTurned(rank=rank):
+                case RankTurned(rank=rank, answer=answer):
                     self._fresh = rank
+                    self._turned[rank] = answer
                     self._play("right")
+                case AnswerRepeated():
+                    self._repeated = event  # neither right nor wrong, but shown (Q5)
                 case AnswerWrong():
                     self._play("wrong")
                 case TimeRanOut():
@@ -382,32 +401,51 @@ class QuizMaster(ipw.VBox):
     # -- drawing -----------------------------------------------------------------------------------
 
     def _show_settings(self) -> None:
-        start = _button("Start the quiz ▶", "Set out seven charts and toss the tiebreaker tile", style="success")
+        start = button("Start the quiz ▶", "Set out seven charts and toss the tiebreaker tile", style="success")
         start.on_click(lambda _: self.start_quiz())
         self._board.value = "<div class='tt-quiz-big'>Top Ten Quiz</div>"
         self._clock.value = ""
-        self._controls.children = (self._settings, start)
-        self.children = (self._style, self._board, self._status, self._controls)
+        self._setup.children = (self._settings, start)
+        self.children = (self._style, self._board, self._status, self._setup)
 
     def _render(self) -> None:
         assert self.match is not None
         view = self._view()
         with self.hold_sync():
-            self._board.value = board_html(view, revealed=self._revealed, fresh=self._fresh)
+            self._status.value = ""  # an error shown before is over once an action succeeds
+            shown = self._board_view(view)
+            self._board.value = board_html(shown, revealed=self._revealed, fresh=self._fresh, repeated=self._repeated)
             ended = self.stage_name in ("between rounds", "over")
             self._clock.layout.display = "none" if ended else None
             if ended:
                 self._clock.value = ""
             elif not self._countdown.running and not self._countdown.paused:
                 self._clock.value = clock_html(None, label="No timer running")
-            self._controls.children = controls_for(self, view)
+            self._controls.show(view)
             recent = "".join(f"<li>{escape(line)}</li>" for line in self._log_lines[-6:])
             self._log.value = f"<details><summary>What happened</summary><ul>{recent}</ul></details>"
-            self.children = (self._style, self._board, self._play_row, ipw.HBox([self._mute, self._audio]), self._log)
+            self.children = (self._style, self._board, self._play_row, self._sound_row, self._log)
+        self._keep_focus()
 
-    def _render_controls(self) -> None:
-        if self.match is not None:
-            self._render()
+    def _board_view(self, view: QuizView) -> QuizView:
+        """Returns what the board shows: between rounds, the round just ended (its task, answers, tiles)."""
+        if self.stage_name != "between rounds" or self._round_view is None:
+            self._round_view = view
+            return view
+        ended = self._round_view
+        middle = next((e.middle for e in self._round_over if isinstance(e, RoundUnwon)), ())
+        turned = tuple(sorted({**dict(ended.turned), **self._turned}.items()))
+        return replace(ended, won=view.won, specials=view.specials, middle=middle, turned=turned, wrong=ended.wrong)
+
+    def _keep_focus(self) -> None:
+        """Puts the keyboard's focus where the next thing is typed: the answer box, or a bid box still owed."""
+        assert self.match is not None
+        if self._controls.answering:
+            self._answer.focus()
+        elif self.stage_name == "bidding":
+            owed = self.match.waiting_seats
+            if owed:
+                self._bid_boxes[min(owed)].focus()
 
     # -- typed input ---------------------------------------------------------------------------------
 

@@ -1,210 +1,269 @@
 """The teacher's controls for each moment of the quiz: bids, the timer, answers, special tiles, the judge (Q4-Q13).
 
-`controls_for(master, view)` returns the controls the `QuizMaster` shows
-under the board, built fresh each time from the class's view, so a button
-is only there when its action is possible.  Every control has a text name
-and works by keyboard (Tab, Enter, Space); the answer box and the sealed
-bid boxes submit on Enter.
+`QuizControls` holds the controls the `QuizMaster` shows under the board.
+They are made once and updated in place from the class's view by
+`QuizControls.show`, so the answer box and the sealed bid boxes keep their
+place on the page (and a keyboard user's focus) from one Enter to the next;
+only the row of buttons is made afresh, so a button is only there when its
+action is possible.  Every control has a text name and works by keyboard
+(Tab, Enter, Space); the answer box and the sealed bid boxes submit on
+Enter, and the Pause button is the next Tab stop after the answer box's
+Check button.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
 import ipywidgets as ipw
 
+from toptrumps_core.protocol import Event
 from toptrumps_core.quiz import QuizStage, QuizView, RoundUnwon, RoundWon
 
 if TYPE_CHECKING:
     from widgets.quiz.master import QuizMaster
 
-__all__ = ["controls_for"]
+__all__ = ["QuizControls", "button"]
 
 
-def _button(description: str, tooltip: str, *, style: str = "") -> ipw.Button:
+def button(description: str, tooltip: str, *, style: str = "") -> ipw.Button:
+    """Returns a button sized to its text name, with a tooltip saying what it does."""
     return ipw.Button(description=description, tooltip=tooltip, button_style=style, layout=ipw.Layout(width="auto"))
 
 
-def _line(text: str) -> ipw.HTML:
-    return ipw.HTML(f"<div class='tt-quiz-status'>{text}</div>")
+def _shown(widget: ipw.Widget, shown: bool) -> None:
+    widget.layout.display = None if shown else "none"
 
 
-def controls_for(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
-    """Returns the controls for the moment `view` shows (the end-of-round and winner screens included)."""
-    if master.stage_name == "between rounds" or view.stage is QuizStage.OVER:
-        return _round_over(master, view)
-    match view.stage:
-        case QuizStage.BIDDING:
-            return _secret_bids(master, view)
-        case QuizStage.HIGH_BIDDING:
-            return _high_bids(master, view)
-        case QuizStage.GUESSING:
-            return _guessing(master, view)
-        case QuizStage.SPECIAL:
-            return _special(master, view)
-        case QuizStage.JUDGING:
-            return _judging(master, view)
-        case QuizStage.OPPOSING | QuizStage.SHOWDOWN:
-            return _one_answer(master, view)
-        case _:
-            return ()
+class QuizControls(ipw.VBox):
+    """The controls under the board, kept from render to render (findings of focus: nothing is rebuilt).
 
+    Args:
+        master: The quiz master whose intents the controls call.
+        answer: The answer box (Enter submits).
+        bid_boxes: Each team's sealed bid box (Enter seals), Green's first.
+    """
 
-def _pause(master: QuizMaster) -> ipw.Button:
-    paused = master.countdown.paused
-    button = _button(
-        "Resume ▶" if paused else "Pause ⏸", "Go on with the timer" if paused else "Stop the timer for a moment"
-    )
-    button.on_click(lambda _: master.toggle_pause())
-    return button
+    def __init__(self, master: QuizMaster, answer: ipw.Text, bid_boxes: tuple[ipw.Password, ipw.Password]) -> None:
+        self._master = master
+        self.prompt = ipw.HTML()
+        self.answer = answer
+        check = button("Check ✓", "Check the answer typed", style="primary")
+        check.on_click(lambda _: master.answer(answer.value) if answer.value.strip() else None)
+        check.tabbable = False  # Enter submits; one Tab from the answer box reaches Pause
+        self.answer_row = ipw.HBox([answer, check])
+        self.bid_boxes = bid_boxes
+        self._sealed = (ipw.HTML(), ipw.HTML())
+        rows = []
+        for team, box in enumerate(bid_boxes):
+            box.style = {"description_width": "14em"}
+            box.layout.width = "26em"
+            seal = button("Seal the bid 🔒", "Seal this captain's bid")
+            seal.on_click(lambda _, team=team, box=box: master.seal_bid(team, box.value))
+            rows.append(ipw.HBox([self._sealed[team], box, seal]))
+        self._seals = tuple(row.children[2] for row in rows)
+        self.bid_rows = ipw.VBox(rows)
+        self.pause = button("Pause ⏸", "Stop the timer for a moment")
+        self.pause.on_click(lambda _: master.toggle_pause())
+        self.actions = ipw.HBox()
+        super().__init__([self.prompt, self.bid_rows, self.answer_row, self.actions])
 
+    def show(self, view: QuizView) -> None:
+        """Updates the controls in place for the moment `view` shows (end-of-round and winner screens included)."""
+        master = self._master
+        self.prompt.value = ""
+        _shown(self.bid_rows, False)
+        _shown(self.answer_row, False)
+        actions: tuple[ipw.Widget, ...] = ()
+        if master.stage_name == "between rounds" or view.stage is QuizStage.OVER:
+            actions = self._round_over(view)
+        else:
+            match view.stage:
+                case QuizStage.BIDDING:
+                    self._secret_bids(view)
+                case QuizStage.HIGH_BIDDING:
+                    actions = self._high_bids(view)
+                case QuizStage.GUESSING:
+                    actions = self._guessing(view)
+                case QuizStage.SPECIAL:
+                    actions = self._special(view)
+                case QuizStage.JUDGING:
+                    actions = self._judging()
+                case QuizStage.OPPOSING | QuizStage.SHOWDOWN:
+                    actions = self._one_answer(view)
+                case _:
+                    pass
+        self.actions.children = actions
 
-def _answer_row(master: QuizMaster, who: str) -> ipw.HBox:
-    box = master._answer
-    box.description = "Answer"
-    box.placeholder = f"{who}: type an answer and press Enter"
-    check = _button("Check ✓", "Check the answer typed", style="primary")
-    check.on_click(lambda _: master.answer(box.value) if box.value.strip() else None)
-    return ipw.HBox([box, check])
+    @property
+    def answering(self) -> bool:
+        """True while the answer box is on the page."""
+        return self.answer_row.layout.display != "none"
 
+    def _say(self, text: str) -> None:
+        self.prompt.value = f"<div class='tt-quiz-status'>{text}</div>"
 
-def _secret_bids(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
-    assert master.match is not None
-    owed = master.match.waiting_seats
-    rows: list[ipw.Widget] = [
-        _line(
+    def _pause(self) -> ipw.Button:
+        paused = self._master.countdown.paused
+        self.pause.description = "Resume ▶" if paused else "Pause ⏸"
+        self.pause.tooltip = "Go on with the timer" if paused else "Stop the timer for a moment"
+        return self.pause
+
+    def _answer_box(self, who: str) -> None:
+        _shown(self.answer_row, True)
+        self.answer.description = "Answer"
+        self.answer.placeholder = f"{who}: type an answer and press Enter"
+
+    def _secret_bids(self, view: QuizView) -> None:
+        assert self._master.match is not None
+        owed = self._master.match.waiting_seats
+        self._say(
             f"Category: <b>{escape(view.category)}</b>. Each captain types a bid from 1 to 10 in secret, "
             "then seals it; both are revealed together (Q4)."
         )
-    ]
-    for team in (0, 1):
-        name = escape(view.teams[team])
-        if team not in owed:
-            rows.append(_line(f"✓ {name}'s bid is sealed 🔒"))
-            continue
-        box = master._bid_boxes[team]
-        box.description = f"{view.teams[team]} captain's bid"
-        box.style = {"description_width": "14em"}
-        box.layout.width = "26em"
-        seal = _button(f"Seal {view.teams[team]}'s bid 🔒", f"Seal the bid of {view.teams[team]}'s captain")
-        seal.on_click(lambda _, team=team, box=box: master.seal_bid(team, box.value))
-        rows.append(ipw.HBox([box, seal]))
-    return tuple(rows)
+        _shown(self.bid_rows, True)
+        for team in (0, 1):
+            name = view.teams[team]
+            sealed = team not in owed
+            self._sealed[team].value = f"<div class='tt-quiz-status'>✓ {escape(name)}'s bid is sealed 🔒</div>"
+            _shown(self._sealed[team], sealed)
+            _shown(self.bid_boxes[team], not sealed)
+            _shown(self._seals[team], not sealed)
+            self.bid_boxes[team].description = f"{name} captain's bid"
+            self._seals[team].description = f"Seal {name}'s bid 🔒"
+            self._seals[team].tooltip = f"Seal the bid of {name}'s captain"
 
+    def _high_bids(self, view: QuizView) -> tuple[ipw.Widget, ...]:
+        master = self._master
+        name = escape(view.teams[view.on_turn])
+        made = [b for b in view.bids if b is not None]
+        if not made:
+            opening = ipw.Dropdown(
+                options=list(range(1, 11)),
+                value=3,
+                description=f"{view.teams[view.on_turn]} opens with",
+                style={"description_width": "12em"},
+            )
+            go = button("Open the bidding", f"{view.teams[view.on_turn]} bids the number chosen", style="primary")
+            go.on_click(lambda _: master.high_bid(int(opening.value)))
+            self._say(f"Category: <b>{escape(view.category)}</b>. {name} is on the tiebreaker tile and opens (Q11).")
+            return (opening, go)
+        top = max(made)
+        raise_ = button(f"{view.teams[view.on_turn]} raises to {top + 1}", "Bid exactly one more", style="primary")
+        raise_.on_click(lambda _: master.high_bid(top + 1))
+        pass_ = button(f"{view.teams[view.on_turn]} passes", "The other team is active with its last bid")
+        pass_.on_click(lambda _: master.pass_bid())
+        self._say(f"The bid stands at <b>{top}</b>. {name}: raise by one or pass (Q11).")
+        return (raise_, pass_)
 
-def _high_bids(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
-    name = escape(view.teams[view.on_turn])
-    made = [b for b in view.bids if b is not None]
-    if not made:
-        opening = ipw.Dropdown(
-            options=list(range(1, 11)),
-            value=3,
-            description=f"{view.teams[view.on_turn]} opens with",
-            style={"description_width": "12em"},
+    def _guessing(self, view: QuizView) -> tuple[ipw.Widget, ...]:
+        master = self._master
+        assert master.match is not None and view.active is not None
+        name = view.teams[view.active]
+        if not master.timer_started:
+            seconds = getattr(master.match.rules, "timer_seconds", 120)
+            start = button(f"Start the timer ▶ ({seconds} s)", "Read the task aloud, then start", style="success")
+            start.on_click(lambda _: master.start_timer())
+            self._say(f"Read the task aloud. {escape(name)} must name {view.target}.")
+            return (start,)
+        self._answer_box(name)
+        give_up = button(f"{name} gives up", "Stop guessing; the other team gets one answer (Q8)")
+        give_up.on_click(lambda _: master.give_up())
+        return (self._pause(), give_up)
+
+    def _special(self, view: QuizView) -> tuple[ipw.Widget, ...]:
+        master = self._master
+        assert view.active is not None
+        name = view.teams[view.active]
+        left = view.specials[view.active]
+        use = button(
+            f"Use a special tile ★ ({left} left)", "Turn a special tile and keep guessing (Q6)", style="warning"
         )
-        go = _button("Open the bidding", f"{view.teams[view.on_turn]} bids the number chosen", style="primary")
-        go.on_click(lambda _: master.high_bid(int(opening.value)))
-        text = f"Category: <b>{escape(view.category)}</b>. {name} is on the tiebreaker tile and opens (Q11)."
-        return (_line(text), ipw.HBox([opening, go]))
-    top = max(made)
-    raise_ = _button(f"{view.teams[view.on_turn]} raises to {top + 1}", "Bid exactly one more", style="primary")
-    raise_.on_click(lambda _: master.high_bid(top + 1))
-    pass_ = _button(f"{view.teams[view.on_turn]} passes", "The other team is active with its last bid")
-    pass_.on_click(lambda _: master.pass_bid())
-    return (_line(f"The bid stands at <b>{top}</b>. {name}: raise by one or pass (Q11)."), ipw.HBox([raise_, pass_]))
+        use.on_click(lambda _: master.use_special_tile())
+        stop = button("No: hand over ✋", "Keep the special tiles; the other team gets one answer (Q8)")
+        stop.on_click(lambda _: master.give_up())
+        self._say(f"✗ Wrong. {escape(name)} may turn a special tile to keep guessing (Q6).")
+        return (use, stop, self._pause())
 
+    def _judging(self) -> tuple[ipw.Widget, ...]:
+        """The judge's prompt (Q13): the given text, how alike, and the rank accepting credits.
 
-def _guessing(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
-    assert master.match is not None and view.active is not None
-    name = view.teams[view.active]
-    if master._started_round != view.round:
-        rules = master.match.rules
-        seconds = getattr(rules, "timer_seconds", 120)
-        start = _button(f"Start the timer ▶ ({seconds} s)", "Read the task aloud, then start", style="success")
-        start.on_click(lambda _: master.start_timer())
-        return (_line(f"Read the task aloud. {escape(name)} must name {view.target}."), start)
-    give_up = _button(f"{name} gives up", "Stop guessing; the other team gets one answer (Q8)")
-    give_up.on_click(lambda _: master.give_up())
-    return (_answer_row(master, name), ipw.HBox([_pause(master), give_up]))
+        Accepting credits the closest chart answer, so its rank is shown at once;
+        its text is an unrevealed answer, so it reaches the page only when the
+        judge presses "Show me the closest answer" (the class sees the projector
+        too: the judge decides to show it, as if reading it off the chart).
+        """
+        master = self._master
+        assert master.match is not None
+        near = master.match.rules.judge_view(master.match.state)  # type: ignore[attr-defined]
+        accept = button(
+            f"Accept as rank {near.rank} ✓", f"It counts as the chart's answer of rank {near.rank}", style="success"
+        )
+        accept.on_click(lambda _: master.judge(True))
+        reject = button("Reject ✗", "It does not count", style="danger")
+        reject.on_click(lambda _: master.judge(False))
+        line = (
+            f"Judge: “{escape(near.text)}” is close to the answer of <b>rank {near.rank}</b> "
+            f"({near.similarity} % alike). Accepting credits that rank. Does it count? (Q13)"
+        )
+        if master.judge_sees_answer:
+            self._say(f"{line}<br>Accept as: <b>{escape(near.answer)} (rank {near.rank})</b>?")
+            return (accept, reject)
+        self._say(line)
+        peek = button("Show me the closest answer", "For the judge: shows the chart's answer on the page")
+        peek.on_click(lambda _: master.show_closest_answer())
+        return (accept, reject, peek)
 
+    def _one_answer(self, view: QuizView) -> tuple[ipw.Widget, ...]:
+        master = self._master
+        if view.stage is QuizStage.SHOWDOWN:
+            team = view.showdown_turn
+            tries = 3 - view.showdown_wrong[team]
+            self._say(f"Showdown (Q9): <b>{escape(view.teams[team])}</b> answers ({tries} of 3 tries left).")
+            self._answer_box(view.teams[team])
+            return (self._pause(),)
+        assert view.active is not None
+        name = view.teams[1 - view.active]
+        none = button(f"{name} has no answer", "Nobody wins the round; its tiles stay (Q8)")
+        none.on_click(lambda _: master.give_up())
+        self._say(f"<b>{escape(name)}</b> may give one answer within 10 seconds: right and new wins the round (Q8).")
+        self._answer_box(name)
+        return (self._pause(), none)
 
-def _special(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
-    assert view.active is not None
-    name = view.teams[view.active]
-    left = view.specials[view.active]
-    use = _button(f"Use a special tile ★ ({left} left)", "Turn a special tile and keep guessing (Q6)", style="warning")
-    use.on_click(lambda _: master.use_special_tile())
-    stop = _button("No: hand over ✋", "Keep the special tiles; the other team gets one answer (Q8)")
-    stop.on_click(lambda _: master.give_up())
-    text = f"✗ Wrong. {escape(name)} may turn a special tile to keep guessing (Q6)."
-    return (_line(text), ipw.HBox([use, stop, _pause(master)]))
-
-
-def _judging(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
-    """The judge's prompt (Q13): the given text, how alike, and the rank accepting credits.
-
-    Accepting credits the closest chart answer, so its rank is shown at once;
-    its text is an unrevealed answer, so it reaches the page only when the
-    judge presses "Show me the closest answer" (the class sees the projector
-    too: the judge decides to show it, as if reading it off the chart).
-    """
-    assert master.match is not None
-    near = master.match.rules.judge_view(master.match.state)  # type: ignore[attr-defined]
-    text = escape(near.text)
-    accept = _button(
-        f"Accept as rank {near.rank} ✓", f"It counts as the chart's answer of rank {near.rank}", style="success"
-    )
-    accept.on_click(lambda _: master.judge(True))
-    reject = _button("Reject ✗", "It does not count", style="danger")
-    reject.on_click(lambda _: master.judge(False))
-    line = (
-        f"Judge: “{text}” is close to the answer of <b>rank {near.rank}</b> ({near.similarity} % alike). "
-        "Accepting credits that rank. Does it count? (Q13)"
-    )
-    if master.judge_sees_answer:
-        line += f"<br>Accept as: <b>{escape(near.answer)} (rank {near.rank})</b>?"
-        return (_line(line), ipw.HBox([accept, reject]))
-    peek = _button("Show me the closest answer", "For the judge: shows the chart's answer on the page")
-    peek.on_click(lambda _: master.show_closest_answer())
-    return (_line(line), ipw.HBox([accept, reject, peek]))
-
-
-def _one_answer(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
-    if view.stage is QuizStage.SHOWDOWN:
-        team = view.showdown_turn
-        tries = 3 - view.showdown_wrong[team]
-        text = f"Showdown (Q9): <b>{escape(view.teams[team])}</b> answers ({tries} of 3 tries left)."
-        return (_line(text), _answer_row(master, view.teams[team]), _pause(master))
-    assert view.active is not None
-    name = view.teams[1 - view.active]
-    none = _button(f"{name} has no answer", "Nobody wins the round; its tiles stay (Q8)")
-    none.on_click(lambda _: master.give_up())
-    text = f"<b>{escape(name)}</b> may give one answer within 10 seconds: right and new wins the round (Q8)."
-    return (_line(text), _answer_row(master, name), ipw.HBox([_pause(master), none]))
+    def _round_over(self, view: QuizView) -> tuple[ipw.Widget, ...]:
+        master = self._master
+        lines = round_lines(master.round_results, view.teams)
+        if view.stage is QuizStage.OVER:
+            self.prompt.value = _winner(view, lines)
+            again = button("New quiz", "Back to the settings", style="primary")
+            again.on_click(lambda _: master.new_quiz())
+            return (again,)
+        go = button("Next round ▶", "On to the next round's bidding", style="success")
+        go.on_click(lambda _: master.next_round())
+        self.prompt.value = f"<div class='tt-quiz-big'>{'<br>'.join(lines)}</div>"
+        return (go,)
 
 
 def _tiles(tiles: tuple[int, ...]) -> str:
     return f"{'tile' if len(tiles) == 1 else 'tiles'} {', '.join(map(str, tiles))}"
 
 
-def _round_over(master: QuizMaster, view: QuizView) -> tuple[ipw.Widget, ...]:
+def round_lines(results: Sequence[Event], teams: Sequence[str]) -> list[str]:
+    """Returns who won what in the rounds just ended, as lines of HTML (Q7, Q8, Q9)."""
     lines = []
-    for event in master._round_over:
+    for event in results:
         if isinstance(event, RoundWon):
-            name = escape(view.teams[event.team])
+            name = escape(teams[event.team])
             lines.append(f"🏆 {name} wins round {event.round} and takes {_tiles(event.tiles)}.")
         elif isinstance(event, RoundUnwon):
             stay = "stays" if len(event.middle) == 1 else "stay"
             lines.append(f"Nobody wins round {event.round}: {_tiles(event.middle)} {stay} in the middle.")
-    if view.stage is QuizStage.OVER:
-        return _winner(master, view, lines)
-    go = _button("Next round ▶", "On to the next round's bidding", style="success")
-    go.on_click(lambda _: master.next_round())
-    return (ipw.HTML(f"<div class='tt-quiz-big'>{'<br>'.join(lines)}</div>"), go)
+    return lines
 
 
-def _winner(master: QuizMaster, view: QuizView, lines: list[str]) -> tuple[ipw.Widget, ...]:
+def _winner(view: QuizView, lines: list[str]) -> str:
     points = [sum(t) for t in view.won]
     tiles = [len(t) for t in view.won]
     if points[0] != points[1]:
@@ -217,7 +276,5 @@ def _winner(master: QuizMaster, view: QuizView, lines: list[str]) -> tuple[ipw.W
         best, why = -1, "equal points and tiles"
     title = "A draw! 🤝" if best < 0 else f"🏆 {escape(view.teams[best])} wins the quiz! 🏆"
     score = " — ".join(f"{escape(view.teams[t])} {points[t]} points ({tiles[t]} tiles)" for t in (0, 1))
-    again = _button("New quiz", "Back to the settings", style="primary")
-    again.on_click(lambda _: master.new_quiz())
     body = "<br>".join([*lines, f"<span style='font-size:1.6em'>{title}</span>", f"{score} ({why}, Q10)"])
-    return (ipw.HTML(f"<div class='tt-quiz-big' role='status'>{body}</div>"), again)
+    return f"<div class='tt-quiz-big' role='status'>{body}</div>"
