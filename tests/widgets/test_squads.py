@@ -6,11 +6,14 @@ face-down card or another seat's card (S3).
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from tests.widgets.widget_helpers import PYTHON_REPR, browser_text
+from toptrumps_core.cards import format_value
 from toptrumps_core.errors import RecordError
 from toptrumps_core.squads import SquadsPhase
 from widgets._toolkit.save_files import SAVE_KEY_FILE_VARIABLE, SAVE_KEY_VARIABLE
@@ -225,3 +228,40 @@ def test_s3_the_log_names_no_slot_another_seat_builds_in() -> None:
     assert [line for line in building if line.startswith("You ")]
     others = [line for line in building if line.startswith("Computer")]
     assert others and not [line for line in others if "slot" in line or "takes" in line]
+
+
+def _text_sizes(svg: str) -> dict[str, float]:
+    """Returns each text's drawn size in the picture's own px (font size times the scale of its groups)."""
+    sizes: dict[str, float] = {}
+
+    def walk(element: ET.Element, scale: float) -> None:
+        found = re.search(r"scale\(([0-9.]+)\)", element.get("transform", ""))
+        scale *= float(found.group(1)) if found else 1.0
+        if element.tag.endswith("text") and element.text:
+            size = float(element.get("font-size", "0")) * scale
+            sizes[element.text] = max(sizes.get(element.text, 0.0), size)
+        for child in element:
+            walk(child, scale)
+
+    walk(ET.fromstring(svg), 1.0)
+    return sizes
+
+
+def test_s5_the_reveal_draws_each_card_s_name_and_value_legibly_on_a_phone() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=5)
+    _click(table, "Play this mission")
+    _play_round_building(table)
+    _click(table, "Reveal all")
+    deck = table.rules.deck
+    html = table._body.children[-1].value
+    svgs = re.findall(r"<svg.*?</svg>", html, flags=re.S)
+    assert len(svgs) == 3
+    for svg, row in zip(svgs, table.state.last.rows, strict=True):
+        view_width = float(ET.fromstring(svg).get("viewBox", "0 0 1 1").split()[2])
+        on_phone = 340 / view_width  # a row fills a 390 px phone less the margins
+        sizes = _text_sizes(svg)
+        for slot, card in enumerate(row):
+            name = deck.cards[card].name
+            value = format_value(deck.cards[card].values[slot])
+            assert max(sizes.get(name, 0), sizes.get(name.split()[0], 0)) * on_phone >= 8, (name, sizes)
+            assert sizes.get(value, 0) * on_phone >= 12, (name, value)

@@ -37,7 +37,7 @@ from toptrumps_core.svg.elements import (
 from toptrumps_core.svg.faces import CardLayout, draw_card_face
 from toptrumps_core.svg.palette import palette_of
 from toptrumps_core.svg.sizes import BADGE_FONT_PX, CARD_WIDTH_PX, CORNER_PX, SMALL_FONT_PX
-from toptrumps_core.svg.text_fitting import fit, fit_size, wrap
+from toptrumps_core.svg.text_fitting import fit, fit_size, text_width, wrap
 
 __all__ = ["SLOT_WIDTH_PX", "mission_card", "row_width", "squad_row"]
 
@@ -190,6 +190,7 @@ def squad_row(
     name: str = "",
     results: Mapping[int, str] | None = None,
     winners: Collection[int] = (),
+    slot_faces: bool = False,
     width_px: int | None = None,
     colours: Mapping[str, str] | None = None,
 ) -> Svg:
@@ -206,6 +207,10 @@ def squad_row(
         name: The player's name, drawn above the row; "" for none.
         results: Per slot, a word or two under it after the reveal ("WON +3", "lost", "no data").
         winners: The slots won, outlined and their result drawn as a badge.
+        slot_faces: True to draw each face-up card in a slot by what counts
+            there (S4, S5): its name and its value in that slot's category,
+            in large type that stays legible when the row is drawn small (the
+            reveal); False for the whole card face, every category.
         width_px: Width in pixels; None for the design width.
         colours: Colours overriding `COLOURS` by key; None for the defaults.
 
@@ -273,6 +278,8 @@ def squad_row(
             )
         elif card is None:
             draw_back(root, x, top, SLOT_WIDTH_PX, card_h, str(slot + 1), palette)
+        elif slot_faces:
+            _draw_slot_face(root, deck, card, slot, x, top, card_h, palette)
         else:
             group = ET.SubElement(root, "g", {"transform": f"translate({coord(x)},{coord(top)}) scale({SLOT_SCALE})"})
             draw_card_face(group, deck.cards[card], layout, palette, highlight=slot, marks={}, selectable=False)
@@ -316,6 +323,83 @@ def squad_row(
         group = ET.SubElement(root, "g", {"transform": f"translate({coord(x)},{coord(top)}) scale({SLOT_SCALE})"})
         draw_card_face(group, deck.cards[held], layout, palette, highlight=None, marks={}, selectable=False)
     return finish(root)
+
+
+SLOT_FACE_NAME_PX = 26
+"""Largest type of a card's name on a slot face (design px; it shrinks to fit, down to `SLOT_FACE_MIN_PX`)."""
+SLOT_FACE_VALUE_PX = 44
+"""Type of the slot's value on a slot face (design px)."""
+SLOT_FACE_MIN_PX = 19
+"""Smallest type on a slot face: at a phone's 340 px for a 710 px row it is still about 9 px."""
+SLOT_FACE_LONG_WORD_PX = 14
+"""Smallest type of a single word of a name too long for `SLOT_FACE_MIN_PX` (it is shrunk, never cut)."""
+
+
+def _draw_slot_face(
+    root: ET.Element,
+    deck: Deck,
+    card: int,
+    slot: int,
+    x: float,
+    top: float,
+    height: float,
+    palette: Mapping[str, str],
+) -> None:
+    """Draws a face-up card in `slot` by what counts there: its name, and its value for that slot's category."""
+    face = deck.cards[card]
+    category = deck.categories[slot]
+    draw_rect(
+        root, x, top, SLOT_WIDTH_PX, height, fill=palette["card"], rx=10, stroke=palette["border"], stroke_width=3
+    )
+    band = height * 0.42
+    draw_rect(root, x, top, SLOT_WIDTH_PX, band, fill=palette["header"], rx=10)
+    lines, size = _name_lines(clean_text(face.name), SLOT_WIDTH_PX - 10)
+    first = top + band / 2 - (len(lines) - 1) * size * 0.6 + size * 0.35
+    for i, line in enumerate(lines):
+        draw_text(
+            root,
+            x + SLOT_WIDTH_PX / 2,
+            first + i * size * 1.2,
+            line,
+            size=size,
+            fill=palette["header_text"],
+            anchor="middle",
+            bold=True,
+        )
+    value = format_value(face.values[slot])
+    shown, value_size = fit_size(value, SLOT_WIDTH_PX - 12, SLOT_FACE_VALUE_PX, SLOT_FACE_MIN_PX, bold=True)
+    middle = top + band + (height - band) * 0.45
+    draw_text(
+        root, x + SLOT_WIDTH_PX / 2, middle, shown, size=value_size, fill=palette["text"], anchor="middle", bold=True
+    )
+    if category.unit and face.values[slot] is not None:
+        unit, unit_size = fit_size(clean_text(category.unit), SLOT_WIDTH_PX - 12, 26, SLOT_FACE_MIN_PX)
+        draw_text(
+            root,
+            x + SLOT_WIDTH_PX / 2,
+            middle + value_size * 0.9,
+            unit,
+            size=unit_size,
+            fill=palette["muted"],
+            anchor="middle",
+        )
+
+
+def _name_lines(name: str, room: float) -> tuple[list[str], float]:
+    """Returns a card's name in one line, or two split at a space, and the one size that fits every line.
+
+    The size is from `SLOT_FACE_NAME_PX` down to `SLOT_FACE_MIN_PX`; a single
+    word too long even then (e.g. "Parasaurolophus") shrinks further, to
+    `SLOT_FACE_LONG_WORD_PX`, rather than being cut.
+    """
+    whole, size = fit_size(name, room, SLOT_FACE_NAME_PX, SLOT_FACE_MIN_PX, bold=True)
+    if whole == name:
+        return [name], size
+    words = name.split()
+    splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))] or [[name]]
+    lines = min(splits, key=lambda pair: max(text_width(line, SLOT_FACE_MIN_PX, bold=True) for line in pair))
+    fitted = [fit_size(line, room, SLOT_FACE_NAME_PX, SLOT_FACE_LONG_WORD_PX, bold=True) for line in lines]
+    return [text for text, _ in fitted], min(size for _, size in fitted)
 
 
 def _row_desc(

@@ -78,7 +78,11 @@ def slot_result_html(event: SlotScored, deck: Deck, names: SeatNames) -> str:
 def reveal_rows_html(
     deck: Deck, reveal: RoundReveal, names: SeatNames, scored: Sequence[SlotScored], shown: int, *, width_px: int
 ) -> str:
-    """Returns every seat's revealed row, the first `shown` mission slots marked won or lost (S4, S5)."""
+    """Returns every seat's revealed row, the first `shown` mission slots marked won or lost (S4, S5).
+
+    Each face-up card shows its name and its value in that slot's category in
+    large type, legible when the rows are drawn small (a phone, rows side by side).
+    """
     rows = []
     for seat, row in enumerate(reveal.rows):
         results: dict[int, str] = {}
@@ -92,7 +96,14 @@ def reveal_rows_html(
             else:
                 results[event.category] = "lost"
         svg = squad_row(
-            deck, row, mission=reveal.mission, name=names[seat], results=results, winners=winners, width_px=width_px
+            deck,
+            row,
+            mission=reveal.mission,
+            name=names[seat],
+            results=results,
+            winners=winners,
+            slot_faces=True,
+            width_px=width_px,
         )
         rows.append(f"<div class='tt-svg' style='flex: 1 1 {width_px // 2}px; max-width: {width_px}px'>{svg}</div>")
     return f"<div style='display: flex; flex-wrap: wrap; gap: 12px'>{''.join(rows)}</div>"
