@@ -42,7 +42,13 @@ class SquadSettings(ipw.VBox):
             "Tokens to win", range(3, 21), min(max(tokens_to_win, 3), 20), "The tokens that end the game (S7: 10)"
         )
         self.seed = seed_text(seed, what="deals the same game")
-        super().__init__([self.deck, ipw.HBox([self.people, self.computers, self.tokens]), self.seed])
+        super().__init__(
+            [
+                self.deck,
+                ipw.HBox([self.people, self.computers, self.tokens], layout=ipw.Layout(flex_flow="row wrap")),
+                self.seed,
+            ]
+        )
         self.add_class("tt-settings")
 
     def rules_and_people(self) -> tuple[SquadsRules, int, int]:
