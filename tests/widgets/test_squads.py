@@ -265,3 +265,13 @@ def test_s5_the_reveal_draws_each_card_s_name_and_value_legibly_on_a_phone() -> 
             value = format_value(deck.cards[card].values[slot])
             assert max(sizes.get(name, 0), sizes.get(name.split()[0], 0)) * on_phone >= 8, (name, sizes)
             assert sizes.get(value, 0) * on_phone >= 12, (name, value)
+
+
+@pytest.mark.parametrize("slot", ["0", 1.0, True, -1, 4])
+def test_s3_a_slot_the_page_sends_is_checked_with_a_named_error(slot: object) -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=5)
+    _click(table, "Play this mission")
+    actions = len(table.match.actions)
+    table.pick_up(slot)  # type: ignore[arg-type]
+    assert f"there is no slot {slot!r}" in table.status and "slots 1 to 4" in table.status
+    assert len(table.match.actions) == actions and table.screen == "build"

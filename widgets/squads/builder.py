@@ -251,13 +251,20 @@ class SquadBuilder(ipw.VBox):
 
     @handler
     def pick_up(self, slot: int) -> None:
-        """The person at the screen picks up the face-down card of `slot` and looks at it (S3)."""
-        self._submit(PickUp(slot))
+        """The person at the screen picks up the face-down card of `slot` (0 to k - 1) and looks at it (S3)."""
+        self._submit(PickUp(self._slot(slot)))
 
     @handler
     def place(self, slot: int) -> None:
-        """The person at the screen places the card in hand face up in `slot` (S3)."""
-        self._submit(Place(slot))
+        """The person at the screen places the card in hand face up in `slot` (0 to k - 1) (S3)."""
+        self._submit(Place(self._slot(slot)))
+
+    def _slot(self, slot: object) -> int:
+        """Returns `slot` checked (a value the page may send): a whole number naming one of the row's slots."""
+        k = self.rules.cards_each
+        if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < k:
+            raise IllegalActionError(f"there is no slot {slot!r}: the row has slots 1 to {k}")
+        return slot
 
     @handler
     def ready(self) -> None:
