@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability.settle import win_chance
 from toptrumps_core.protocol import Action
 from toptrumps_core.squads import ChooseMission, PickUp, Place, SquadsView
@@ -125,11 +126,21 @@ class ThresholdBuilder:
     open, to the one where it gains the most expected tokens.
 
     Attributes:
-        threshold: The win chance asked of a card, in [0, 1]; 0 places every
-            card in the first open mission slot, 1 waits for a sure winner.
+        threshold: The win chance asked of a card, a number in [0, 1]; 0
+            places every card in the open mission slot with the most tokens
+            (every card reaches it), 1 waits for a sure winner.
+
+    Raises:
+        RuleOptionError: If `threshold` is not a number (int, float or
+            Fraction; not a bool) from 0 to 1.
     """
 
     threshold: Fraction | float = Fraction(1, 2)
+
+    def __post_init__(self) -> None:
+        value = self.threshold
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or not 0 <= value <= 1:
+            raise RuleOptionError(f"the threshold must be a win chance from 0 to 1, such as 0.5; got {value!r}")
 
     def choose(self, view: SquadsView, legal: Sequence[Action], rng: random.Random) -> Action:
         """Returns the mission (at random), a pick-up, or a place by the threshold."""

@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
+
 from tests.core.squads.squads_helpers import joint, mission, toy_rules
 from toptrumps_core import load_deck, play
+from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability.settle import win_chance
 from toptrumps_core.squads import MissionChosen, PickUp, Place, SquadsRules
 from toptrumps_core.strategies import ExpectedTokensBuilder, RandomBuilder, ThresholdBuilder, default_player
@@ -60,6 +63,13 @@ def test_threshold_builder_waits_below_its_threshold_and_settles_above_it() -> N
     assert chance > Fraction(9, 10)
     assert ThresholdBuilder(Fraction(1, 2)).choose(view, legal, random.Random(0)) == Place(0)
     assert ThresholdBuilder(1).choose(view, legal, random.Random(0)) == Place(3)  # Gestation is outside the mission
+    assert ThresholdBuilder(0).choose(view, legal, random.Random(0)) == Place(0)  # the open slot with most tokens
+
+
+@pytest.mark.parametrize("threshold", ["x", "0.5", True, None, -0.1, Fraction(3, 2), float("nan")])
+def test_threshold_builder_refuses_a_threshold_that_is_not_a_chance_when_it_is_made(threshold: object) -> None:
+    with pytest.raises(RuleOptionError, match="the threshold must be a win chance from 0 to 1"):
+        ThresholdBuilder(threshold)  # type: ignore[arg-type]
 
 
 def test_every_builder_plays_whole_games_and_the_default_is_expected_tokens() -> None:
