@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from toptrumps_core.simulation.jit import compiled
-from toptrumps_core.simulation.twister import CHANCE_STREAM, STATE_WORDS, randbelow, random53, seed_streams
+from toptrumps_core.simulation.twister import randbelow, random53
 
 __all__ = ["DRAW_ALL_OUT", "LAST_STACK", "ROUND_LIMIT", "UNFINISHED", "play_games"]
 
@@ -62,7 +62,6 @@ def _take_top(
 
 @compiled
 def play_games(
-    seeds: npt.NDArray[np.int64],
     first: int,
     last: int,
     seats: int,
@@ -73,8 +72,8 @@ def play_games(
     no_data_ties: bool,
     round_limit: int,
     max_actions: int,
-    block: int,
-    start: npt.NDArray[np.uint32],
+    states: npt.NDArray[np.uint32],
+    positions: npt.NDArray[np.int64],
     winners: npt.NDArray[np.bool_],
     comparisons: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
@@ -84,10 +83,9 @@ def play_games(
     pot_sizes: npt.NDArray[np.int16],
     final_cards: npt.NDArray[np.int16],
 ) -> None:
-    """Plays the games ``first .. last - 1`` of `seeds` and writes their rows of the outputs.
+    """Plays the games ``first .. last - 1``, their streams seeded, and writes their rows of the outputs.
 
     Args:
-        seeds: (n,) every game's seed.
         first: The first game to play, ``0 <= first <= last``.
         last: One past the last game to play, ``last <= n``.
         seats: Seats, 2..6 (C1).
@@ -100,8 +98,10 @@ def play_games(
         no_data_ties: ``no_data="tie"`` (True) or ``"loses"`` (C6).
         round_limit: Comparisons after which the most cards wins (C11); 0 for none.
         max_actions: The cap on actions (C12), >= 1.
-        block: Games whose streams are seeded together, >= 1.
-        start: (624,) `toptrumps_core.simulation.twister.start_state`.
+        states: (streams, 624) the games' streams (`twister.seed_streams`): game
+            g's chance stream in row ``(g - first) * (seats + 1)``, then
+            seat 0's, seat 1's...
+        positions: (streams,) each stream's next word.
         winners: (n, seats) out: the winning seats.
         comparisons: (n,) out: comparisons made.
         ties: (n,) out: comparisons tied.
@@ -116,12 +116,6 @@ def play_games(
     """
     cards = ranks.shape[1]
     streams_per_game = seats + 1  # chance, then seat 0, seat 1, ...
-    lanes = block * streams_per_game
-    states = np.empty((lanes, STATE_WORDS), dtype=np.uint32)
-    work = np.empty((STATE_WORDS, lanes), dtype=np.uint32)
-    positions = np.zeros(lanes, dtype=np.int64)
-    lane_seeds = np.zeros(lanes, dtype=np.int64)
-    lane_streams = np.zeros(lanes, dtype=np.int64)
     stacks = np.zeros((seats, cards), dtype=np.int16)
     head = np.zeros(seats, dtype=np.int64)
     size = np.zeros(seats, dtype=np.int64)
@@ -131,123 +125,115 @@ def play_games(
     revealed = np.zeros(seats, dtype=np.int16)
     holders = np.zeros(seats, dtype=np.int64)
     dealt = cards if deal_all else cards // seats * seats
-    for block_first in range(first, last, block):
-        block_last = min(block_first + block, last)
-        for b in range(block):  # a short last block seeds its last game's streams again in the spare lanes
-            g = min(block_first + b, block_last - 1)
-            for k in range(streams_per_game):
-                lane_seeds[b * streams_per_game + k] = seeds[g]
-                lane_streams[b * streams_per_game + k] = CHANCE_STREAM if k == 0 else k - 1
-        seed_streams(lane_seeds, lane_streams, start, states, positions, work)
-        for g in range(block_first, block_last):
-            chance = (g - block_first) * streams_per_game
-            # the deal (C2): random.shuffle of range(cards) from the chance stream
-            for c in range(cards):
-                order[c] = c
-            for i in range(cards - 1, 0, -1):
-                j = randbelow(states, positions, chance, i + 1)
-                order[i], order[j] = order[j], order[i]
-            for s in range(seats):
-                head[s] = 0
-                size[s] = 0
-            for c in range(dealt):
-                _put_under(stacks, head, size, c % seats, order[c])
-            pot_count = 0
-            chooser = 0
-            actions = 1
-            made = 0
-            tied = 0
-            drawn = 0
-            ended = UNFINISHED if actions >= max_actions else -1
-            for s in range(seats):
-                winners[g, s] = False
-            while ended < 0:
-                # the chooser names a category (C4) from its own stream
-                top = stacks[chooser, head[chooser]]
-                count = candidate_counts[chooser, top]
-                category = candidates[chooser, top, randbelow(states, positions, chance + 1 + chooser, count)]
-                actions += 1
-                taking = 0
-                for k in range(seats):  # play order: from the chooser, going left
-                    s = chooser + k
-                    if s >= seats:
-                        s -= seats
-                    if size[s] > 0:
-                        players[taking] = s
-                        revealed[taking] = _take_top(stacks, head, size, s)
-                        taking += 1
-                best, sharing, at, missing = -1, 0, -1, False
+    for g in range(first, last):
+        chance = (g - first) * streams_per_game
+        # the deal (C2): random.shuffle of range(cards) from the chance stream
+        for c in range(cards):
+            order[c] = c
+        for i in range(cards - 1, 0, -1):
+            j = randbelow(states, positions, chance, i + 1)
+            order[i], order[j] = order[j], order[i]
+        for s in range(seats):
+            head[s] = 0
+            size[s] = 0
+        for c in range(dealt):
+            _put_under(stacks, head, size, c % seats, order[c])
+        pot_count = 0
+        chooser = 0
+        actions = 1
+        made = 0
+        tied = 0
+        drawn = 0
+        ended = UNFINISHED if actions >= max_actions else -1
+        for s in range(seats):
+            winners[g, s] = False
+        while ended < 0:
+            # the chooser names a category (C4) from its own stream
+            top = stacks[chooser, head[chooser]]
+            count = candidate_counts[chooser, top]
+            category = candidates[chooser, top, randbelow(states, positions, chance + 1 + chooser, count)]
+            actions += 1
+            taking = 0
+            for k in range(seats):  # play order: from the chooser, going left
+                s = chooser + k
+                if s >= seats:
+                    s -= seats
+                if size[s] > 0:
+                    players[taking] = s
+                    revealed[taking] = _take_top(stacks, head, size, s)
+                    taking += 1
+            best, sharing, at, missing = -1, 0, -1, False
+            for p in range(taking):
+                rank = ranks[category, revealed[p]]
+                if rank < 0:
+                    missing = True
+                elif rank > best:
+                    best, sharing, at = rank, 1, p
+                elif rank == best:
+                    sharing += 1
+            made += 1
+            if sharing != 1 or (missing and no_data_ties):  # a tie (C5, C6): the cards go to the pot
+                tied += 1
                 for p in range(taking):
-                    rank = ranks[category, revealed[p]]
-                    if rank < 0:
-                        missing = True
-                    elif rank > best:
-                        best, sharing, at = rank, 1, p
-                    elif rank == best:
-                        sharing += 1
-                made += 1
-                if sharing != 1 or (missing and no_data_ties):  # a tie (C5, C6): the cards go to the pot
-                    tied += 1
-                    for p in range(taking):
-                        pot[pot_count] = revealed[p]
-                        pot_count += 1
-                else:  # the winner collects (C4) and chooses next (C9)
-                    chooser = players[at]
-                    for q in range(taking):
-                        p = at + q
-                        if p >= taking:
-                            p -= taking
-                        _put_under(stacks, head, size, chooser, revealed[p])
-                    for p in range(pot_count):
-                        _put_under(stacks, head, size, chooser, pot[p])
-                    pot_count = 0
-                holding = 0
-                for s in range(seats):
-                    if size[s] > 0:
-                        holders[holding] = s
-                        holding += 1
-                if holding == 0:  # C7: a tie left nobody holding cards, a draw among its seats
-                    ended = DRAW_ALL_OUT
-                    for p in range(taking):
-                        winners[g, players[p]] = True
-                elif holding == 1:  # C7: the last stack takes the pot and wins
-                    ended = LAST_STACK
-                    chooser = holders[0]
-                    for p in range(pot_count):
-                        _put_under(stacks, head, size, chooser, pot[p])
-                    pot_count = 0
-                    winners[g, chooser] = True
-                elif round_limit > 0 and made >= round_limit:  # C11: the most cards wins
-                    ended = ROUND_LIMIT
-                    most = 0
-                    for s in range(seats):
-                        most = max(most, size[s])
-                    for s in range(seats):
-                        winners[g, s] = size[s] == most
-                elif actions >= max_actions:  # C12
-                    ended = UNFINISHED
-                elif size[chooser] == 0:  # C8: a new chooser by lot, among the seats holding cards
-                    chooser = holders[(random53(states, positions, chance) * holding) >> 53]
-                    drawn += 1
-                    actions += 1
-                    if actions >= max_actions:
-                        ended = UNFINISHED
-            comparisons[g] = made
-            ties[g] = tied
-            lots[g] = drawn
-            termination[g] = ended
-            pot_sizes[g] = pot_count
-            at = 0
+                    pot[pot_count] = revealed[p]
+                    pot_count += 1
+            else:  # the winner collects (C4) and chooses next (C9)
+                chooser = players[at]
+                for q in range(taking):
+                    p = at + q
+                    if p >= taking:
+                        p -= taking
+                    _put_under(stacks, head, size, chooser, revealed[p])
+                for p in range(pot_count):
+                    _put_under(stacks, head, size, chooser, pot[p])
+                pot_count = 0
+            holding = 0
             for s in range(seats):
-                stack_sizes[g, s] = size[s]
-                slot = head[s]
-                for _ in range(size[s]):
-                    final_cards[g, at] = stacks[s, slot]
-                    at += 1
-                    slot = slot + 1 if slot + 1 < cards else 0
-            for p in range(pot_count):
-                final_cards[g, at] = pot[p]
+                if size[s] > 0:
+                    holders[holding] = s
+                    holding += 1
+            if holding == 0:  # C7: a tie left nobody holding cards, a draw among its seats
+                ended = DRAW_ALL_OUT
+                for p in range(taking):
+                    winners[g, players[p]] = True
+            elif holding == 1:  # C7: the last stack takes the pot and wins
+                ended = LAST_STACK
+                chooser = holders[0]
+                for p in range(pot_count):
+                    _put_under(stacks, head, size, chooser, pot[p])
+                pot_count = 0
+                winners[g, chooser] = True
+            elif round_limit > 0 and made >= round_limit:  # C11: the most cards wins
+                ended = ROUND_LIMIT
+                most = 0
+                for s in range(seats):
+                    most = max(most, size[s])
+                for s in range(seats):
+                    winners[g, s] = size[s] == most
+            elif actions >= max_actions:  # C12
+                ended = UNFINISHED
+            elif size[chooser] == 0:  # C8: a new chooser by lot, among the seats holding cards
+                chooser = holders[(random53(states, positions, chance) * holding) >> 53]
+                drawn += 1
+                actions += 1
+                if actions >= max_actions:
+                    ended = UNFINISHED
+        comparisons[g] = made
+        ties[g] = tied
+        lots[g] = drawn
+        termination[g] = ended
+        pot_sizes[g] = pot_count
+        at = 0
+        for s in range(seats):
+            stack_sizes[g, s] = size[s]
+            slot = head[s]
+            for _ in range(size[s]):
+                final_cards[g, at] = stacks[s, slot]
                 at += 1
-            for c in range(dealt, cards):
-                final_cards[g, at] = order[c]
-                at += 1
+                slot = slot + 1 if slot + 1 < cards else 0
+        for p in range(pot_count):
+            final_cards[g, at] = pot[p]
+            at += 1
+        for c in range(dealt, cards):
+            final_cards[g, at] = order[c]
+            at += 1
