@@ -22,7 +22,12 @@ Q6); it stops on reaching its bid (Q7) or when all ten answers are tried.
 - `bid_margin`, `best_bid`: the expected margin of tiles (the active team's
   win counted +1, the opposing team's win -1, per tile point in the middle)
   for a pair of bids, and the bid with the best worst case against any bid
-  of the other team.
+  of the other team (a maximin: `best_bid`).
+- `expected_points`, `points_per_bid`, `best_bid_for_points`: my expected
+  tile points per tile point in the middle (my chance to win the round),
+  bid by bid, against a team of another `q` that bids a given number or, by
+  default, the bid of the computer team of `q` (its own `best_bid`); and the
+  bid that maximises them.
 
 This module imports no game: the numbers of the quiz are arguments.
 """
@@ -39,8 +44,11 @@ __all__ = [
     "RoundChances",
     "as_probability",
     "best_bid",
+    "best_bid_for_points",
     "bid_margin",
     "binomial_reach",
+    "expected_points",
+    "points_per_bid",
     "reach_chance",
     "round_chances",
 ]
@@ -244,3 +252,107 @@ def best_bid(
             best = BestBid(bid, worst)
     assert best is not None
     return best
+
+
+def expected_points(
+    bid: int,
+    other_bid: int,
+    p: Fraction | float,
+    q: Fraction | float,
+    *,
+    specials: tuple[int, int] = (3, 3),
+    tiebreaker_mine: bool = True,
+) -> Fraction:
+    """Returns my expected tile points per tile point in the middle: my chance to win the round (Q4-Q8).
+
+    When my bid is active (higher, or equal with the tiebreaker tile on my
+    side), I win by reaching it; otherwise I win by the opposing team's one
+    right answer after the other team fails (Q8).  A bid of 6 or more gives
+    back a used special tile first (Q6).  Multiply by the points in the
+    middle for the round's expected points.
+
+    Args:
+        bid: My bid, 1..10.
+        other_bid: The other team's bid, 1..10.
+        p: My team's chance to know an answer, in [0, 1].
+        q: The other team's.
+        specials: Both teams' unused special tiles before the reveal, mine first (0..3).
+        tiebreaker_mine: True if the tiebreaker tile shows my team.
+
+    Returns:
+        An exact probability in [0, 1].
+
+    Raises:
+        ValueError: If a number is out of range.
+
+    Example:
+        >>> expected_points(1, 1, 1, 0)  # a team that knows everything bids 1 and wins
+        Fraction(1, 1)
+        >>> expected_points(1, 2, Fraction(1, 2), 0)  # it knows nothing: I win with one right answer in ten
+        Fraction(1023, 1024)
+    """
+    _check_bid(bid)
+    _check_bid(other_bid)
+    if bid > other_bid or (bid == other_bid and tiebreaker_mine):
+        return round_chances(bid, p, q, _spare(bid, specials[0], 3)).active
+    return round_chances(other_bid, q, p, _spare(other_bid, specials[1], 3)).opposing
+
+
+def points_per_bid(
+    p: Fraction | float,
+    q: Fraction | float,
+    *,
+    other_bid: int | None = None,
+    specials: tuple[int, int] = (3, 3),
+    tiebreaker_mine: bool = True,
+) -> tuple[Fraction, ...]:
+    """Returns my expected points per tile point for each bid 1..10 against a team of `q` (Q4-Q8).
+
+    Args:
+        p: My team's chance to know an answer, in [0, 1].
+        q: The other team's.
+        other_bid: The other team's bid, 1..10; None for the bid of the
+            computer team of `q` against me (its `best_bid`).
+        specials: Both teams' unused special tiles, mine first.
+        tiebreaker_mine: True if the tiebreaker tile shows my team.
+
+    Returns:
+        Ten exact probabilities, for bids 1..10 in order.
+
+    Raises:
+        ValueError: If a number is out of range.
+    """
+    if other_bid is None:
+        other_bid = best_bid(q, p, specials=(specials[1], specials[0]), tiebreaker_mine=not tiebreaker_mine).bid
+    return tuple(
+        expected_points(bid, other_bid, p, q, specials=specials, tiebreaker_mine=tiebreaker_mine)
+        for bid in range(1, ANSWERS + 1)
+    )
+
+
+def best_bid_for_points(
+    p: Fraction | float,
+    q: Fraction | float,
+    *,
+    other_bid: int | None = None,
+    specials: tuple[int, int] = (3, 3),
+    tiebreaker_mine: bool = True,
+) -> int:
+    """Returns the bid 1..10 that maximises my expected points against a team of `q` (Q4-Q8); ties go lower.
+
+    Args:
+        p: My team's chance to know an answer, in [0, 1].
+        q: The other team's.
+        other_bid: The other team's bid; None for the computer team of `q`'s own best bid.
+        specials: Both teams' unused special tiles, mine first.
+        tiebreaker_mine: True if the tiebreaker tile shows my team.
+
+    Raises:
+        ValueError: If a number is out of range.
+
+    Example:
+        >>> best_bid_for_points(1, Fraction(1, 2), other_bid=9, tiebreaker_mine=False)  # outbid a 9
+        10
+    """
+    points = points_per_bid(p, q, other_bid=other_bid, specials=specials, tiebreaker_mine=tiebreaker_mine)
+    return 1 + points.index(max(points))

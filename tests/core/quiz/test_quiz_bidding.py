@@ -12,8 +12,11 @@ from toptrumps_core.experiments.bidding import bidding_table, estimate_reach, re
 from toptrumps_core.probability.bidding import (
     as_probability,
     best_bid,
+    best_bid_for_points,
     bid_margin,
     binomial_reach,
+    expected_points,
+    points_per_bid,
     reach_chance,
     round_chances,
 )
@@ -168,3 +171,34 @@ def test_the_similarity_judge_accepts_from_its_threshold() -> None:
     legal = rules.legal_actions(state)
     assert SimilarityJudge(accept_from=view.similarity).choose(view, legal, random.Random(0)).accept
     assert not SimilarityJudge(accept_from=view.similarity + 1).choose(view, legal, random.Random(0)).accept
+
+
+def test_q4_q8_expected_points_are_my_chance_to_win_the_round_active_or_opposing() -> None:
+    p, q = Fraction(7, 10), HALF
+    # active (higher bid, or equal with the tiebreaker tile on my side): I win by reaching the bid
+    assert expected_points(5, 4, p, q) == round_chances(5, p, q).active
+    assert expected_points(5, 5, p, q) == round_chances(5, p, q).active
+    # not active: I win by my one answer after the other team fails (Q8)
+    assert expected_points(5, 5, p, q, tiebreaker_mine=False) == round_chances(5, q, p).opposing
+    assert expected_points(2, 7, p, q) == round_chances(7, q, p, spare=3).opposing  # no tile to give back: 3 unused
+    # a bid of 6 or more turns a used special tile back first (Q6)
+    assert expected_points(6, 1, p, q, specials=(1, 3)) == round_chances(6, p, q, spare=2).active
+    # a team that knows nothing never wins a round
+    assert all(x == 0 for x in points_per_bid(0, HALF, other_bid=3))
+
+
+def test_q4_the_bid_that_maximises_expected_points_against_a_team_of_another_p() -> None:
+    p, q = Fraction(7, 10), HALF
+    points = points_per_bid(p, q, other_bid=4)
+    assert points == tuple(expected_points(b, 4, p, q) for b in range(1, 11))
+    best = best_bid_for_points(p, q, other_bid=4)
+    assert points[best - 1] == max(points) and best == 1 + points.index(max(points))
+    # against the computer team of q, which bids its own best bid
+    theirs = best_bid(q, p, tiebreaker_mine=False).bid
+    assert points_per_bid(p, q) == points_per_bid(p, q, other_bid=theirs)
+    everything = points_per_bid(p, q)
+    assert everything[best_bid_for_points(p, q) - 1] == max(everything)
+    assert everything[theirs] < everything[0]  # outbidding the computer team pays less than letting it fail
+    assert best_bid_for_points(1, q, other_bid=9) == 9  # knowing every answer, equal a 9 with the tiebreaker tile
+    assert best_bid_for_points(1, q, other_bid=9, tiebreaker_mine=False) == 10  # ... or outbid it
+    assert best_bid_for_points(0, q, other_bid=9) == 1  # knowing none, every bid is worth 0: the lowest
