@@ -32,8 +32,8 @@ from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.play import DEFAULT_MAX_ACTIONS, Match
 from toptrumps_core.protocol import Lot, Termination
-from toptrumps_core.simulation.kernel import play_games
-from toptrumps_core.simulation.twister import CHANCE_STREAM, STATE_WORDS, seed_streams, start_state
+from toptrumps_core.simulation.kernel import play_games, play_scratch
+from toptrumps_core.simulation.twister import CHANCE_STREAM, STATE_WORDS, seed_scratch, seed_streams, start_state
 from toptrumps_core.strategies import BestRank, BestValue, RandomStrategy, get_strategy
 
 __all__ = ["BATCH_STRATEGIES", "TERMINATIONS", "BatchGames", "BatchUnsupported", "check_batch_support", "play_batch"]
@@ -261,17 +261,17 @@ def _play(
         # compiled loop: numba compiles each of them once, and far faster.
         states = np.empty((block * per_game, STATE_WORDS), dtype=np.uint32)
         positions = np.zeros(block * per_game, dtype=np.int64)
-        work = np.empty((STATE_WORDS, block * per_game), dtype=np.uint32)
+        seeding, playing = seed_scratch(block * per_game), play_scratch(seats, cards)
         lane_seeds = np.repeat(seed_array[first:last], per_game)
         for at in range(first, last, block):
             end = min(at + block, last)
             used = (end - at) * per_game
             lanes = lane_seeds[(at - first) * per_game : (end - first) * per_game]
-            seed_streams(lanes, streams[:used], start, states[:used], positions[:used], work)
+            seed_streams(lanes, streams[:used], start, states[:used], positions[:used], seeding)
             play_games(
                 at, end, seats, ranks, candidates, counts,
                 rules.leftover == "deal_all", rules.no_data == "tie", rules.round_limit or 0, max_actions,
-                states, positions,
+                states, positions, playing,
                 games.winners, games.comparisons, games.ties, games.lots, games.termination,
                 games.stack_sizes, games.pot_sizes, games.final_cards,
             )  # fmt: skip

@@ -26,16 +26,53 @@ Stacks are ring buffers, one row per seat: ``head`` is the top card's slot,
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import numpy as np
 import numpy.typing as npt
 
 from toptrumps_core.simulation.jit import compiled
 from toptrumps_core.simulation.twister import randbelow, random53
 
-__all__ = ["DRAW_ALL_OUT", "LAST_STACK", "ROUND_LIMIT", "UNFINISHED", "play_games"]
+__all__ = ["DRAW_ALL_OUT", "LAST_STACK", "ROUND_LIMIT", "UNFINISHED", "PlayScratch", "play_games", "play_scratch"]
 
 LAST_STACK, DRAW_ALL_OUT, ROUND_LIMIT, UNFINISHED = 0, 1, 2, 3
 """Termination codes, in the order of `toptrumps_core.simulation.batch.TERMINATIONS`."""
+
+PlayScratch: TypeAlias = tuple[
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int16],
+]
+"""`play_games`' working arrays (see `play_scratch`)."""
+
+
+def play_scratch(seats: int, cards: int) -> PlayScratch:
+    """Returns the working arrays `play_games` needs, made outside compiled code (numba compiles no allocation).
+
+    They are the (seats, cards) stacks, each seat's top slot, stack size,
+    place in play order and place among the holders, the pot, the deal's
+    order of the cards, and the cards revealed in one comparison.
+
+    Args:
+        seats: Seats, 2..6 (C1).
+        cards: Cards in the deck, >= 1.
+    """
+    return (
+        np.zeros((seats, cards), dtype=np.int16),
+        np.zeros(seats, dtype=np.int64),
+        np.zeros(seats, dtype=np.int64),
+        np.zeros(seats, dtype=np.int64),
+        np.zeros(seats, dtype=np.int64),
+        np.zeros(cards, dtype=np.int16),
+        np.zeros(cards, dtype=np.int16),
+        np.zeros(seats, dtype=np.int16),
+    )
 
 
 @compiled
@@ -74,6 +111,7 @@ def play_games(
     max_actions: int,
     states: npt.NDArray[np.uint32],
     positions: npt.NDArray[np.int64],
+    scratch: PlayScratch,
     winners: npt.NDArray[np.bool_],
     comparisons: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
@@ -102,6 +140,7 @@ def play_games(
             g's chance stream in row ``(g - first) * (seats + 1)``, then
             seat 0's, seat 1's...
         positions: (streams,) each stream's next word.
+        scratch: `play_scratch` for these seats and cards.
         winners: (n, seats) out: the winning seats.
         comparisons: (n,) out: comparisons made.
         ties: (n,) out: comparisons tied.
@@ -116,14 +155,7 @@ def play_games(
     """
     cards = ranks.shape[1]
     streams_per_game = seats + 1  # chance, then seat 0, seat 1, ...
-    stacks = np.zeros((seats, cards), dtype=np.int16)
-    head = np.zeros(seats, dtype=np.int64)
-    size = np.zeros(seats, dtype=np.int64)
-    pot = np.zeros(cards, dtype=np.int16)
-    order = np.zeros(cards, dtype=np.int16)
-    players = np.zeros(seats, dtype=np.int64)
-    revealed = np.zeros(seats, dtype=np.int16)
-    holders = np.zeros(seats, dtype=np.int64)
+    stacks, head, size, players, holders, pot, order, revealed = scratch
     dealt = cards if deal_all else cards // seats * seats
     for g in range(first, last):
         chance = (g - first) * streams_per_game

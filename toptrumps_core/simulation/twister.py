@@ -29,19 +29,23 @@ position, the next word to read, lives beside it in a ``positions`` array.
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import numpy as np
 import numpy.typing as npt
 
-from toptrumps_core.simulation.jit import compiled
+from toptrumps_core.simulation.jit import compiled, compiled_for
 from toptrumps_core.simulation.sha512 import sha512_into
 
 __all__ = [
     "CHANCE_STREAM",
     "STATE_WORDS",
+    "SeedScratch",
     "next_word",
     "randbelow",
     "random53",
     "sample_draws",
+    "seed_scratch",
     "seed_streams",
     "start_state",
     "stream_key",
@@ -70,8 +74,48 @@ def _init_genrand(seed: int) -> npt.NDArray[np.uint32]:
 
 _GENRAND_19650218 = _init_genrand(19650218)
 
+SeedScratch: TypeAlias = tuple[
+    npt.NDArray[np.uint32],
+    npt.NDArray[np.uint32],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.uint32],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint64],
+    npt.NDArray[np.uint64],
+]
+"""`seed_streams`' working arrays (see `seed_scratch`)."""
 
-@compiled
+
+def seed_scratch(lanes: int) -> SeedScratch:
+    """Returns the working arrays `seed_streams` needs for up to `lanes` streams at once.
+
+    They are made here, outside compiled code, so that numba compiles no
+    array allocation: (624, lanes) states lane-minor, (32, lanes) keys
+    lane-minor, each key's length and place, each lane's key word, and one
+    stream's key (32 words), seed text (48 bytes), padded message (128
+    bytes), SHA-512 schedule (80 words) and digest (8 words).
+
+    Args:
+        lanes: The most streams seeded in one call, >= 1.
+    """
+    return (
+        np.empty((_N, lanes), dtype=np.uint32),
+        np.empty((32, lanes), dtype=np.uint32),
+        np.empty(lanes, dtype=np.int64),
+        np.empty(lanes, dtype=np.int64),
+        np.empty(lanes, dtype=np.uint32),
+        np.empty(32, dtype=np.int64),
+        np.empty(48, dtype=np.uint8),
+        np.empty(128, dtype=np.uint8),
+        np.empty(80, dtype=np.uint64),
+        np.empty(8, dtype=np.uint64),
+    )
+
+
+@compiled_for("int64(int64, uint8[::1], int64)")
 def _digits(value: int, out: npt.NDArray[np.uint8], at: int) -> int:
     """Writes the decimal digits of `value` (>= 0) into `out` from `at`; returns the end."""
     if value == 0:
@@ -153,7 +197,7 @@ def seed_streams(
     start: npt.NDArray[np.uint32],
     states: npt.NDArray[np.uint32],
     positions: npt.NDArray[np.int64],
-    work: npt.NDArray[np.uint32],
+    scratch: SeedScratch,
 ) -> None:
     """Seeds stream r (row r of `states`) as ``random.Random(f"{seeds[r]}/{name of streams[r]}")``, all at once.
 
@@ -163,16 +207,11 @@ def seed_streams(
         start: (624,) the ``init_genrand(19650218)`` state (`start_state`).
         states: (L, 624) overwritten: row r is stream r's state.
         positions: (L,) set to 0: no word read yet (the first read twists).
-        work: (624, L) scratch: the states lane-minor while they are seeded.
+        scratch: `seed_scratch` of L lanes or more: among others, the states
+            lane-minor while they are seeded.
     """
     lanes = seeds.shape[0]
-    key = np.zeros(32, dtype=np.int64)
-    text = np.zeros(48, dtype=np.uint8)
-    padded = np.zeros(128, dtype=np.uint8)
-    schedule = np.zeros(80, dtype=np.uint64)
-    digest = np.zeros(8, dtype=np.uint64)
-    keys = np.zeros((32, lanes), dtype=np.uint32)  # lane-minor: word j of every key side by side
-    lengths = np.zeros(lanes, dtype=np.int64)
+    work, keys, lengths, places, added, key, text, padded, schedule, digest = scratch
     for lane in range(lanes):
         lengths[lane] = stream_key(seeds[lane], streams[lane], key, text, padded, schedule, digest)
         for j in range(lengths[lane]):
@@ -180,8 +219,8 @@ def seed_streams(
     same_length = True
     for lane in range(lanes):
         same_length = same_length and lengths[lane] == lengths[0]
-    added = np.empty(lanes, dtype=np.uint32)  # this step's key word plus its index, per lane
-    places = np.zeros(lanes, dtype=np.int64)
+    for lane in range(lanes):
+        places[lane] = 0
     mt = work
     for i in range(_N):  # element by element: whole-row assignments compile numba's shape checks
         for lane in range(lanes):
@@ -271,11 +310,14 @@ def random53(states: npt.NDArray[np.uint32], positions: npt.NDArray[np.int64], r
 
 
 @compiled
-def _stream_words(seed: int, stream: int, count: int, start: npt.NDArray[np.uint32]) -> npt.NDArray[np.int64]:
+def _stream_words(
+    seed: int, stream: int, count: int, start: npt.NDArray[np.uint32], scratch: SeedScratch
+) -> npt.NDArray[np.int64]:
     states = np.empty((1, _N), dtype=np.uint32)
     positions = np.zeros(1, dtype=np.int64)
-    work = np.empty((_N, 1), dtype=np.uint32)
-    seed_streams(np.full(1, seed, dtype=np.int64), np.full(1, stream, dtype=np.int64), start, states, positions, work)
+    seed_streams(
+        np.full(1, seed, dtype=np.int64), np.full(1, stream, dtype=np.int64), start, states, positions, scratch
+    )
     out = np.empty(count, dtype=np.int64)
     for k in range(count):
         out[k] = next_word(states, positions, 0)
@@ -298,7 +340,7 @@ def stream_words(seed: int, stream: int, count: int) -> npt.NDArray[np.int64]:
         >>> stream_words(7, 1, 3).tolist() == [rng.getrandbits(32) for _ in range(3)]
         True
     """
-    return _stream_words(seed, stream, count, _GENRAND_19650218)
+    return _stream_words(seed, stream, count, _GENRAND_19650218, seed_scratch(1))
 
 
 def start_state() -> npt.NDArray[np.uint32]:
@@ -307,11 +349,12 @@ def start_state() -> npt.NDArray[np.uint32]:
 
 
 @compiled
-def _sample_draws(seed: int, cards: int, among: int, start: npt.NDArray[np.uint32]) -> npt.NDArray[np.int64]:
+def _sample_draws(
+    seed: int, cards: int, among: int, start: npt.NDArray[np.uint32], scratch: SeedScratch
+) -> npt.NDArray[np.int64]:
     states = np.empty((2, _N), dtype=np.uint32)
     positions = np.zeros(2, dtype=np.int64)
-    work = np.empty((_N, 2), dtype=np.uint32)
-    seed_streams(np.full(2, seed, dtype=np.int64), np.array([CHANCE_STREAM, 0]), start, states, positions, work)
+    seed_streams(np.full(2, seed, dtype=np.int64), np.array([CHANCE_STREAM, 0]), start, states, positions, scratch)
     out = np.empty(cards + 3, dtype=np.int64)
     for c in range(cards):
         out[c] = c
@@ -333,4 +376,4 @@ def sample_draws(seed: int, cards: int, among: int) -> list[int]:
     makes with ``UniformPermutation(cards).sample``, ``Finite.sample`` and
     a strategy's ``rng.randrange``, for checking the two agree.
     """
-    return [int(v) for v in _sample_draws(seed, cards, among, _GENRAND_19650218)]
+    return [int(v) for v in _sample_draws(seed, cards, among, _GENRAND_19650218, seed_scratch(2))]
