@@ -109,9 +109,61 @@ def test_counts_from_the_page_are_kept_in_range() -> None:
 
 def test_the_rules_engine_has_its_own_cap() -> None:
     lab = SimulationLab(games=MAX_RULES_GAMES + 10, engine="rules")
+    assert lab._games.max == lab._games.value == MAX_RULES_GAMES and MAX_GAMES == 100_000
+    lab._games.max = MAX_GAMES  # a page that sends more than the box offers
+    lab._games.value = MAX_RULES_GAMES + 10
     lab.run()
     assert f"from 10 to {MAX_RULES_GAMES:,}" in lab._status.text and lab.frame is None
-    assert MAX_GAMES == 100_000
+
+
+def test_the_games_box_offers_the_largest_run_the_settings_allow() -> None:
+    lab = SimulationLab(games=50_000)
+    assert lab._games.max == MAX_GAMES and "batch engine" in lab._engine_text.value
+    lab._collect.value = "shuffled"  # only the rules engine shuffles won cards (C4)
+    assert lab._games.max == MAX_RULES_GAMES and lab._games.value == MAX_RULES_GAMES
+    assert "exact rules engine" in lab._engine_text.value and "shuffling won cards (rule C4)" in lab._engine_text.value
+    lab._collect.value = "fixed"
+    assert lab._games.max == MAX_GAMES
+    lab.strategy_controls[1].value = "card_counting"
+    assert lab._games.max == MAX_RULES_GAMES
+    assert "card counting (expert) at seat 2 plays only there" in lab._engine_text.value
+    lab._seats.value = 3  # the new seat copies seat 2's card counting
+    assert lab._games.max == MAX_RULES_GAMES and "at seats 2 and 3" in lab._engine_text.value
+
+
+def test_after_a_refused_run_the_engine_line_tells_the_settings_not_the_last_run() -> None:
+    lab = SimulationLab(games=40, seed=5)
+    lab.run()
+    assert lab.engine == "batch"
+    lab._games.value = 6_000
+    lab.strategy_controls[0].value = "card_counting"
+    lab._games.max = MAX_GAMES  # a page that still offers the old maximum
+    lab._games.value = 6_000
+    lab.run()
+    assert f"from 10 to {MAX_RULES_GAMES:,}" in lab._status.text
+    assert "exact rules engine" in lab._engine_text.value and "batch" not in lab._engine_text.value
+
+
+def test_each_chart_says_which_engine_played_its_games() -> None:
+    lab = SimulationLab(games=40, seed=5, ladder_games=10)
+    lab.run()
+    assert "played on the batch engine" in lab._words["lengths"].value
+    assert "played on the batch engine" in lab._words["first"].value
+    assert "exact rules engine" in lab._words["cards"].value
+    lab.run_ladder()
+    assert "played on the exact rules engine" in lab._words["ladder"].value
+    assert "The charts of the games above came from the batch engine" in lab._engine_text.value
+    assert "played on the batch engine" in lab._words["lengths"].value
+
+
+def test_the_page_names_rule_options_in_pupils_words() -> None:
+    lab = SimulationLab(games=40)
+    shown = [lab._no_data, lab._leftover, lab._collect]
+    words = " ".join([c.description for c in shown] + [label for c in shown for label in c._options_labels])
+    for code in ("no_data", "leftover", "collect_order", "deal_all", "set_aside", "(default)", "_"):
+        assert code not in words, code
+    assert [c.value for c in shown] == ["tie", "deal_all", "fixed"]
+    assert {"rule C6", "rule C2", "rule C4"} <= {c.description[-8:-1] for c in shown}
 
 
 def test_a_deck_name_from_the_page_is_checked() -> None:
@@ -142,7 +194,7 @@ def test_the_ladder_rates_every_strategy() -> None:
 def test_card_counting_runs_on_the_rules_engine_and_says_why() -> None:
     lab = SimulationLab(games=20, strategies="card_counting")
     lab.run()
-    assert lab.engine == "rules" and "card_counting" in lab._engine_text.value
+    assert lab.engine == "rules" and "card counting (expert) at seats 1 and 2" in lab._engine_text.value
 
 
 def test_a_failing_step_ends_the_run_with_a_friendly_message(expected_widget_errors: Any) -> None:

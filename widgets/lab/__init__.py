@@ -2,6 +2,8 @@
 
 - `lab`: `SimulationLab`, the controls, the stepped run with its progress
   bar and Stop button, and the charts;
+- `choices`: the pupils' words for strategies, rule options and engines,
+  and the largest run each engine plays;
 - `charts`: game lengths beside gambler's ruin, the first chooser's share,
   each card's winningness, the strategy ladder;
 - `runner`: `SteppedRun`, a long computation in steps that keep the page live.

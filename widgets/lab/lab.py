@@ -32,14 +32,8 @@ from toptrumps_core import ClassicRules, load_deck
 from toptrumps_core.classic import MAX_SEATS, MIN_SEATS
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments import FirstChooserResult
-from toptrumps_core.simulation import (
-    LADDER_STRATEGIES,
-    BatchUnsupported,
-    Ladder,
-    first_chooser_share,
-    game_seeds,
-)
-from toptrumps_core.simulation.experiments import Columns, Engine, check_batch, check_strategies, play_games, to_frame
+from toptrumps_core.simulation import LADDER_STRATEGIES, Ladder, first_chooser_share, game_seeds
+from toptrumps_core.simulation.experiments import Columns, Engine, check_strategies, play_games, to_frame
 from toptrumps_core.simulation.ladder import ladder_orders, rate_ladder
 from toptrumps_core.simulation.summaries import CardCounts, count_cards
 from widgets._boundary import ErrorBoundary, handler
@@ -53,36 +47,31 @@ from widgets._toolkit import (
     esc,
     html_widget,
     number_dropdown,
-    rule_toggle,
     seed_text,
     whole,
 )
 from widgets.lab.charts import first_chooser_chart, ladder_chart, lengths_chart, winningness_chart
+from widgets.lab.choices import (
+    ENGINE_WORDS,
+    MAX_GAMES,
+    MAX_RULES_GAMES,
+    MIN_GAMES,
+    STRATEGY_LABELS,
+    choose_engine,
+    engine_words,
+    games_limit,
+    rule_choice,
+)
 from widgets.lab.runner import Schedule, Sleep, SteppedRun
 
 __all__ = ["CARD_SAMPLE", "MAX_GAMES", "MAX_RULES_GAMES", "MIN_GAMES", "STRATEGY_LABELS", "SimulationLab"]
 
-MIN_GAMES, MAX_GAMES = 10, 100_000
-"""Games one run plays on the batch engine."""
-MAX_RULES_GAMES = 5_000
-"""Most games one run plays on the exact rules engine (about 10 ms a game)."""
 CARD_SAMPLE = 200
 """Games of each run whose cards are counted on the rules engine (each card's winningness)."""
 BATCH_STEP, RULES_STEP = 2_000, 20
 """Games per step on each engine: a step takes a fraction of a second, so the page stays live."""
 LADDER_GAMES = (10, 200)
 """Fewest and most ladder games per pair of strategies and seat order."""
-STRATEGY_LABELS = {
-    "random": "random (easy)",
-    "best_value": "best value (medium)",
-    "best_rank": "best rank (hard)",
-    "card_counting": "card counting (expert)",
-}
-"""Each classic strategy's name in the page, by its registry name."""
-ENGINE_WORDS = {
-    "batch": "the batch engine (fast, the same games as the rules engine)",
-    "rules": "the exact rules engine",
-}
 
 
 class SimulationLab(ipw.VBox):
@@ -97,8 +86,9 @@ class SimulationLab(ipw.VBox):
         leftover: Rule C2: ``"deal_all"`` (default) or ``"set_aside"``.
         collect_order: Rule C4: ``"fixed"`` (default) or ``"shuffled"``.
         round_limit: Rule C11: None or 0 for none, else comparisons.
-        games: Games per run, `MIN_GAMES`..`MAX_GAMES` (`MAX_RULES_GAMES` on
-            the rules engine).
+        games: Games per run, `MIN_GAMES`..`MAX_GAMES`; when the settings
+            run on the rules engine the Games box offers at most
+            `MAX_RULES_GAMES` and lowers a larger number to it.
         seed: Fixes every game of the run, 0..999,999,999.
         ladder_games: Ladder games per pair and seat order.
         engine: ``"auto"`` (default: the batch engine where it plays the
@@ -142,13 +132,9 @@ class SimulationLab(ipw.VBox):
         self._deck = deck_dropdown(deck, tooltip="Which deck the computers play with")
         self._seats = number_dropdown("Players", range(MIN_SEATS, MAX_SEATS + 1), seats, "How many players (rule C1)")
         self._strategy_box = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
-        self._no_data = rule_toggle("no_data", "C6", ("tie", "loses"), no_data, ("n/a makes a tie", "n/a cannot win"))
-        self._leftover = rule_toggle(
-            "leftover", "C2", ("deal_all", "set_aside"), leftover, ("Deal every card", "Equal stacks")
-        )
-        self._collect = rule_toggle(
-            "collect_order", "C4", ("fixed", "shuffled"), collect_order, ("Fixed order", "Shuffle won cards")
-        )
+        self._no_data = rule_choice("no_data", no_data)
+        self._leftover = rule_choice("leftover", leftover)
+        self._collect = rule_choice("collect_order", collect_order)
         self._round_limit = ipw.BoundedIntText(
             value=round_limit or 0,
             min=0,
@@ -194,6 +180,8 @@ class SimulationLab(ipw.VBox):
         self._engine: Engine | None = None
         self._seats.observe(self._boundary.wrap(lambda _change: self._rebuild_strategies()), names="value")
         self._rebuild_strategies(names)
+        self._show_limits(*self._next_engine())
+        self._collect.observe(self._boundary.wrap(lambda _change: self._settings_changed()), names="value")
         self._run_button.on_click(lambda _button: self.run())
         self._ladder_button.on_click(lambda _button: self.run_ladder())
         self._stop_button.on_click(lambda _button: self.stop())
@@ -280,20 +268,12 @@ class SimulationLab(ipw.VBox):
         if self.running:
             raise RuleOptionError("the games are already running: wait, or press Stop")
         rules, names = self._settings()
-        engine: Engine = "batch"
-        why = ""
-        if self._engine_choice == "rules":
-            engine = "rules"
-        else:
-            try:
-                check_batch(rules, names)
-            except BatchUnsupported as err:
-                engine, why = "rules", str(err)
-        top = MAX_GAMES if engine == "batch" else MAX_RULES_GAMES
+        engine, why = choose_engine(rules, names, self._engine_choice)
+        self._engine_text.value = engine_words(engine, why)  # these settings', even if the run is refused
+        top = games_limit(engine)
         games = whole(self._games.value, MIN_GAMES, top, f"the number of games on {ENGINE_WORDS[engine]}")
         seed = whole(self._seed.value, 0, SEED_MAX, "the seed")
-        reason = f" ({esc(why)})" if why else ""
-        self._engine_text.value = f"<p>These games run on <b>{ENGINE_WORDS[engine]}</b>{reason}.</p>"
+        self._show_limits(engine, why)
         self._start(self._play(rules, names, engine, games, seed))
 
     @handler
@@ -304,7 +284,10 @@ class SimulationLab(ipw.VBox):
         rules, _ = self._settings(seats=2)
         games = whole(self._ladder_games.value, *LADDER_GAMES, "the ladder's games per pair")
         seed = whole(self._seed.value, 0, SEED_MAX, "the seed")
-        self._engine_text.value = f"<p>The ladder runs on <b>{ENGINE_WORDS['rules']}</b> (card counting needs it).</p>"
+        earlier = f" The charts of the games above came from {ENGINE_WORDS[self._engine]}." if self._engine else ""
+        self._engine_text.value = (
+            f"<p>The ladder runs on <b>{ENGINE_WORDS['rules']}</b> (card counting plays only there).{earlier}</p>"
+        )
         self._start(self._play_ladder(rules, games, seed))
 
     @handler
@@ -329,9 +312,30 @@ class SimulationLab(ipw.VBox):
             )
             for seat in range(seats)
         ]
+        for control in controls:
+            control.observe(self._boundary.wrap(lambda _change: self._settings_changed()), names="value")
         for control in self._strategy_box.children:
             control.close()
         self._strategy_box.children = controls
+        if names is None:
+            self._settings_changed()
+
+    def _next_engine(self) -> tuple[Engine, str]:
+        """Returns the engine the controls' settings run on, and why it is the rules engine (pupils' words)."""
+        rules, names = self._settings()
+        return choose_engine(rules, names, self._engine_choice)
+
+    def _settings_changed(self) -> None:
+        """Offers the largest run the new settings allow and says which engine plays them (as lesson 01 does)."""
+        self._show_limits(*self._next_engine())
+
+    def _show_limits(self, engine: Engine, why: str) -> None:
+        """Sets the Games box's maximum to `engine`'s and says which engine the next run plays on."""
+        top = games_limit(engine)
+        with self._games.hold_sync():
+            self._games.max = top
+            self._games.tooltip = f"How many games, {MIN_GAMES} to {top:,} on {ENGINE_WORDS[engine]}"
+        self._engine_text.value = engine_words(engine, why)
 
     def _settings(self, seats: int | None = None) -> tuple[ClassicRules, tuple[str, ...]]:
         """Returns the rules and strategy names the controls say, checked (values from the page may be anything)."""
@@ -428,7 +432,8 @@ class SimulationLab(ipw.VBox):
         self._words["ladder"].value = (
             f"<p>Over {total:,} two-player games, <b>{esc(STRATEGY_LABELS[best['strategy']])}</b> rates highest: "
             f"{best['rating']:.0f} (95% interval {best['low']:.0f} to {best['high']:.0f}). Each cell gives the "
-            "share of points the row's strategy scored against the column's (a draw is half a point).</p>"
+            "share of points the row's strategy scored against the column's (a draw is half a point). "
+            f"These games were played on {ENGINE_WORDS['rules']}.</p>"
         )
         self._tick(total, total, f"Done: the ladder played {total:,} games.")
 
@@ -457,7 +462,10 @@ class SimulationLab(ipw.VBox):
             if rules.seats == 2
             else ""
         )
-        self._words["lengths"].value = f"<p>A finished game lasted {mean:.0f} comparisons on average.{note}{model}</p>"
+        played = f" These games were played on {ENGINE_WORDS[self._engine or 'rules']}."
+        self._words[
+            "lengths"
+        ].value = f"<p>A finished game lasted {mean:.0f} comparisons on average.{note}{model}{played}</p>"
         self._first = first = first_chooser_share(frame)
         self._charts["first"].value = first_chooser_chart(first)
         estimate = first.estimate
@@ -470,7 +478,7 @@ class SimulationLab(ipw.VBox):
         self._words["first"].value = (
             f"<p>Seat 1 chose first and won <b>{estimate.successes:,} of {estimate.trials:,}</b> finished games "
             f"({estimate.value:.1%}; 95% interval {estimate.low:.1%} to {estimate.high:.1%}; fair share "
-            f"{first.fair_share:.1%}). {verdict}</p>"
+            f"{first.fair_share:.1%}). {verdict}{played}</p>"
         )
 
     def _show_cards(self, rules: ClassicRules, counts: CardCounts) -> None:

@@ -1,0 +1,136 @@
+"""The simulation lab's words and choices for pupils: strategies, rule options, engines (rules C2, C4, C6).
+
+The page never shows a registry name (``card_counting``) or an option's
+spelling in code (``deal_all``): each has its words here, with the rule ID
+beside them.  `rule_choice` builds the toggle buttons of one rule option in
+those words; `engine_words` says which engine plays a run and, when it is
+the exact rules engine, which setting needs it; `games_limit` is the most
+games a run plays on that engine, the Games box's maximum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ipywidgets as ipw
+
+from toptrumps_core.classic import ClassicRules
+from toptrumps_core.simulation import BATCH_STRATEGIES, BatchUnsupported
+from toptrumps_core.simulation.experiments import Engine, check_batch
+from widgets._toolkit import and_list, esc
+
+__all__ = [
+    "ENGINE_WORDS",
+    "MAX_GAMES",
+    "MAX_RULES_GAMES",
+    "MIN_GAMES",
+    "RULE_CHOICES",
+    "STRATEGY_LABELS",
+    "choose_engine",
+    "engine_words",
+    "games_limit",
+    "rule_choice",
+]
+
+MIN_GAMES, MAX_GAMES = 10, 100_000
+"""Games one run plays on the batch engine."""
+MAX_RULES_GAMES = 5_000
+"""Most games one run plays on the exact rules engine (about 10 ms a game)."""
+STRATEGY_LABELS = {
+    "random": "random (easy)",
+    "best_value": "best value (medium)",
+    "best_rank": "best rank (hard)",
+    "card_counting": "card counting (expert)",
+}
+"""Each classic strategy's name in the page, by its registry name."""
+ENGINE_WORDS: dict[Engine, str] = {
+    "batch": "the batch engine (fast, the same games as the rules engine)",
+    "rules": "the exact rules engine",
+}
+"""Each engine's name in the page."""
+RULE_CHOICES: dict[str, tuple[str, tuple[tuple[str, str, str], ...]]] = {
+    "no_data": (
+        "A card shows n/a (rule C6)",
+        (("tie", "n/a makes a tie (usual)", "A card showing n/a makes the comparison a tie"),
+         ("loses", "n/a cannot win", "A card showing n/a cannot win the comparison")),
+    ),
+    "leftover": (
+        "Cards left over at the deal (rule C2)",
+        (("deal_all", "Deal every card (usual)", "Some players may start with one card more"),
+         ("set_aside", "Equal stacks", "Cards that do not share out equally are set aside")),
+    ),
+    "collect_order": (
+        "Won cards go under the stack (rule C4)",
+        (("fixed", "In a fixed order (usual)", "The winner's card first, then the others clockwise"),
+         ("shuffled", "Shuffled", "The won cards are shuffled before they go under the stack")),
+    ),
+}  # fmt: skip
+"""Rule option -> (its question in the page, one (value, label, tooltip) per value, the usual one first)."""
+
+
+def rule_choice(option: str, value: str) -> ipw.ToggleButtons:
+    """Returns toggle buttons for a rule option of `RULE_CHOICES`, in pupils' words, set to `value`.
+
+    Raises:
+        KeyError: If `option` is not one of `RULE_CHOICES`.
+    """
+    question, choices = RULE_CHOICES[option]
+    return ipw.ToggleButtons(
+        options=[(label, name) for name, label, _ in choices],
+        value=value,
+        description=question,
+        tooltips=[tip for _, _, tip in choices],
+        style={"description_width": "initial", "button_width": "auto"},
+        layout=ipw.Layout(width="auto", max_width="100%", flex_flow="row wrap"),
+    )
+
+
+def choose_engine(rules: ClassicRules, strategies: Sequence[str], choice: str = "auto") -> tuple[Engine, str]:
+    """Returns the engine that plays these settings, and why it is the rules engine ("" for the batch engine).
+
+    Args:
+        rules: The run's rules.
+        strategies: One strategy name per seat.
+        choice: ``"auto"`` (the batch engine where it plays the settings) or
+            ``"rules"`` (always the exact rules engine).
+
+    Returns:
+        The engine, and the reason in pupils' words (HTML-escaped), such as
+        "card counting (expert), seat 2, plays only there".
+    """
+    if choice == "rules":
+        return "rules", "chosen for this page"
+    try:
+        check_batch(rules, strategies)
+    except BatchUnsupported:
+        return "rules", _why_rules(rules, strategies)
+    return "batch", ""
+
+
+def _why_rules(rules: ClassicRules, strategies: Sequence[str]) -> str:
+    seats: dict[str, list[str]] = {}
+    for seat, name in enumerate(strategies):
+        if name not in BATCH_STRATEGIES:
+            seats.setdefault(STRATEGY_LABELS.get(name, name), []).append(str(seat + 1))
+    needs = [f"{label} at {'seat' if len(at) == 1 else 'seats'} {and_list(at)}" for label, at in seats.items()]
+    if rules.collect_order != "fixed":
+        needs.append("shuffling won cards (rule C4)")
+    if rules.look_at_last is not None:
+        needs.append("choosing from the last cards (rule C10)")
+    if not needs:
+        return "these settings need it"
+    return esc(f"{and_list(needs)} {'plays' if len(needs) == 1 else 'play'} only there")
+
+
+def games_limit(engine: Engine) -> int:
+    """Returns the most games one run plays on `engine`: `MAX_GAMES` or `MAX_RULES_GAMES`."""
+    return MAX_GAMES if engine == "batch" else MAX_RULES_GAMES
+
+
+def engine_words(engine: Engine, why: str) -> str:
+    """Returns the page's line on which engine plays the next run and how many games it allows (HTML)."""
+    reason = f", because {why}" if why else ""
+    return (
+        f"<p>With these settings the games run on <b>{ENGINE_WORDS[engine]}</b>{reason}: "
+        f"up to {games_limit(engine):,} games.</p>"
+    )
