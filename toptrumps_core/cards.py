@@ -22,7 +22,7 @@ from numbers import Rational, Real
 
 from toptrumps_core.errors import DeckError
 
-__all__ = ["Card", "Category", "Deck", "Value", "format_value", "to_value"]
+__all__ = ["Card", "Category", "Deck", "Value", "format_value", "to_value", "value_with_unit"]
 
 Value = Fraction | None
 """A card's value in one category: an exact number, or None for no data."""
@@ -92,6 +92,35 @@ def format_value(value: Value) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return f"{float(value):.3f}".rstrip("0").rstrip(".")
+
+
+_PREFIX_UNITS = frozenset("£$€¥₹")
+_LABEL_UNITS = frozenset({"year", "years ad", "ad", "ce"})  # "Named: 1824", not "1824 year"
+
+
+def value_with_unit(category: Category, value: Value) -> str:
+    """Returns a value with its category's unit as players say it ("n/a" for no data, D2).
+
+    A money unit goes first ("£40"), "%" and "°" stick to the number, a unit
+    that only labels the number (a year) is left out ("1824").
+
+    Example:
+        >>> value_with_unit(Category("Top speed", "km/h"), Fraction(120))
+        '120 km/h'
+        >>> value_with_unit(Category("Price", "£"), Fraction(40))
+        '£40'
+        >>> value_with_unit(Category("Named", "year"), Fraction(1824)), value_with_unit(Category("Fat", "%"), None)
+        ('1824', 'n/a')
+    """
+    if value is None:
+        return "n/a"
+    number = format_value(value)
+    unit = category.unit.strip()
+    if not unit or unit.lower() in _LABEL_UNITS:
+        return number
+    if unit in _PREFIX_UNITS:
+        return f"{unit}{number}"
+    return f"{number}{unit}" if unit in ("%", "°") else f"{number} {unit}"
 
 
 def _tuple_of(items: object, kind: type, field_name: str, example: str) -> tuple[object, ...]:

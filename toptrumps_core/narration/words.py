@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from toptrumps_core.cards import Category, Value, format_value
+from toptrumps_core.cards import Category, Value, value_with_unit
 from toptrumps_core.protocol import Seat
 
 __all__ = ["SeatWords", "and_list", "capital", "plural", "value_words"]
-
-_PREFIX_UNITS = frozenset("£$€¥₹")
-_LABEL_UNITS = frozenset({"year", "years ad", "ad", "ce"})  # "Named: 1824", not "1824 year"
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
@@ -50,15 +47,7 @@ def value_words(category: Category, value: Value) -> str:
         >>> value_words(Category("Named", "year"), Fraction(1824)), value_words(Category("Fat", "%"), None)
         ('1824', 'n/a')
     """
-    if value is None:
-        return "n/a"
-    number = format_value(value)
-    unit = category.unit.strip()
-    if not unit or unit.lower() in _LABEL_UNITS:
-        return number
-    if unit in _PREFIX_UNITS:
-        return f"{unit}{number}"
-    return f"{number}{unit}" if unit in ("%", "°") else f"{number} {unit}"
+    return value_with_unit(category, value)
 
 
 def capital(text: str) -> str:

@@ -18,12 +18,13 @@ Rules version: 1.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Literal
 
-from toptrumps_core.cards import Category, Deck, format_value
+from toptrumps_core.cards import Category, Deck, format_value, value_with_unit
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability.settle import GOALS, Goal
 from toptrumps_core.protocol import Recorded
@@ -85,7 +86,7 @@ class MissionError(RuleOptionError):
             message += f"field {field!r} "
         message += f"expected {expected}"
         if got is not None:
-            message += f"; got {got!r}"
+            message += f"; got {format_value(got) if isinstance(got, Fraction) else repr(got)}"
         super().__init__(message)
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -105,7 +106,9 @@ class MissionSlot(Recorded):
         category: The category's name, as in the deck.
         goal: ``"highest"``, ``"lowest"`` or ``"nearest"``.
         target: For ``"nearest"``, the number to be nearest to, in the
-            category's unit (an exact Fraction); None for the other goals.
+            category's unit (an exact Fraction; a whole number or a float
+            is taken as the decimal it is written as, 2.5 as 5/2); None for
+            the other goals.
     """
 
     category: str
@@ -113,14 +116,16 @@ class MissionSlot(Recorded):
     target: Fraction | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.target, int) and not isinstance(self.target, bool):
-            object.__setattr__(self, "target", Fraction(self.target))
+        target = self.target
+        if isinstance(target, int) and not isinstance(target, bool):
+            object.__setattr__(self, "target", Fraction(target))
+        elif isinstance(target, float) and math.isfinite(target):
+            object.__setattr__(self, "target", Fraction(repr(target)))  # 2.5 -> 5/2, 0.1 -> 1/10: as written
 
     def describe(self, category: Category) -> str:
-        """Returns the goal in words with the unit: ``"Height nearest to 200 cm"``."""
+        """Returns the goal in words with the unit: ``"Height nearest to 200 cm"``, ``"Named nearest to 1900"``."""
         if self.goal == "nearest":
-            unit = f" {category.unit}" if category.unit else ""
-            return f"{category.name} nearest to {format_value(self.target)}{unit}"
+            return f"{category.name} nearest to {value_with_unit(category, self.target)}"
         return f"{category.name}, {self.goal}"
 
 
@@ -185,7 +190,8 @@ def check_mission(mission: object, deck: Deck, *, path: str | Path | None = None
     """
     if not isinstance(mission, Mission):
         raise MissionError(path, mission=label, expected="a Mission", got=mission)
-    name = label if label is not None else (mission.title if isinstance(mission.title, str) else None)
+    usable = isinstance(mission.title, str) and mission.title.strip() and len(mission.title) <= TITLE_MAX
+    name = mission.title if usable else label
     for field_name, longest in (("title", TITLE_MAX), ("story", STORY_MAX)):
         text = getattr(mission, field_name)
         if not isinstance(text, str) or not text.strip():
@@ -251,5 +257,5 @@ def _check_target(slot: MissionSlot, deck: Deck, *, path: str | Path | None, mis
             mission=mission,
             field=f"{role}.target",
             expected=f"a category with numbers; no card of deck {deck.name!r} has a {slot.category!r} value",
-            got=format_value(target),
+            got=target,
         )

@@ -19,7 +19,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Collection, Mapping, Sequence
 
-from toptrumps_core.cards import Deck, format_value
+from toptrumps_core.cards import Deck, format_value, value_with_unit
 from toptrumps_core.squads import ROLE_NAMES, Mission
 from toptrumps_core.svg.backs import draw_back
 from toptrumps_core.svg.elements import (
@@ -163,9 +163,8 @@ def mission_card(
             lines.append((ROLE_NAMES[name], 16, True, palette["mark"]))
             lines.append((category.name, 17, True, palette["text"]))
             if slot.goal == "nearest":
-                unit = f" {category.unit}" if category.unit else ""
                 lines.append(("nearest to", 16, False, palette["text"]))
-                lines.append((f"{format_value(slot.target)}{unit}", 16, True, palette["text"]))
+                lines.append((value_with_unit(category, slot.target), 16, True, palette["text"]))
             else:
                 lines.append((f"{'▲' if slot.goal == 'highest' else '▼'} {slot.goal} wins", 16, False, palette["text"]))
         else:

@@ -21,6 +21,7 @@ from toptrumps_core.squads import (
     CardPlaced,
     ChooseMission,
     MissionError,
+    MissionSlot,
     PickUp,
     Place,
     RoundScored,
@@ -30,6 +31,7 @@ from toptrumps_core.squads import (
     SquadsPhase,
     SquadsRevealed,
     SquadsRules,
+    check_mission,
 )
 from toptrumps_core.strategies import HUMAN
 
@@ -82,7 +84,39 @@ def test_s2_an_invalid_mission_is_refused_naming_the_mission_and_field(made, fie
     with pytest.raises(MissionError, match=words) as err:
         toy_rules(missions=(made(),))
     assert err.value.field == field
-    assert err.value.mission == "#1"
+    assert err.value.mission == "Test mission"  # its title; '#1' only when it has no usable title
+    assert "Fraction(" not in str(err.value)
+
+
+def test_s2_a_mission_without_a_usable_title_is_named_by_its_position_and_never_as_an_empty_name() -> None:
+    with pytest.raises(MissionError, match="some words") as err:
+        toy_rules(missions=(mission(title=" "),))
+    assert err.value.mission == "#1" and "mission '#1'" in str(err.value) and "mission ''" not in str(err.value)
+    with pytest.raises(MissionError) as err:
+        check_mission(mission(title=""), toy_deck())
+    assert err.value.mission is None and "mission ''" not in str(err.value)
+
+
+def test_s2_a_target_reads_as_players_write_it() -> None:
+    with pytest.raises(MissionError, match=r"no target unless the goal is 'nearest'; got 5$"):
+        check_mission(mission(important=("Height", "highest", 5)), toy_deck())
+    with pytest.raises(MissionError, match=r"got 2\.5$"):
+        check_mission(mission(important=("Height", "lowest", 2.5)), toy_deck())
+
+
+def test_s2_a_float_target_is_the_decimal_it_is_written_as() -> None:
+    assert MissionSlot("Weight", "nearest", 2.5).target == Fraction(5, 2)  # type: ignore[arg-type]
+    assert MissionSlot("Weight", "nearest", 0.1).target == Fraction(1, 10)  # type: ignore[arg-type]
+    check_mission(mission(important=("Height", "nearest", 2.5)), toy_deck())
+
+
+def test_s2_a_target_is_told_with_its_unit_as_players_say_it() -> None:
+    deck = load_deck("dinosaurs")
+    named = deck.categories[deck.category_index("Named")]
+    assert named.unit == "year"
+    assert MissionSlot("Named", "nearest", Fraction(1900)).describe(named) == "Named nearest to 1900"
+    price = Category("Price", "£")
+    assert MissionSlot("Price", "nearest", Fraction(40)).describe(price) == "Price nearest to £40"
 
 
 def test_s2_a_target_on_a_category_without_numbers_is_refused() -> None:

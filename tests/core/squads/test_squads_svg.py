@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 
 import pytest
 
 from toptrumps_core import load_deck
-from toptrumps_core.squads import bundled_missions
+from toptrumps_core.squads import Mission, MissionSlot, bundled_missions
 from toptrumps_core.svg import mission_card, squad_row
 from toptrumps_core.svg.squads import row_width
 
@@ -53,3 +54,16 @@ def test_rows_and_mission_cards_line_up_and_refuse_bad_input() -> None:
         squad_row(DECK, [0, 1])
     with pytest.raises(ValueError):
         squad_row(DECK, [0, 1, 2, 99])
+
+
+def test_s2_the_mission_card_tells_a_target_as_players_say_it() -> None:
+    deck = load_deck("dinosaurs")
+    made = Mission(
+        "Old names",
+        "Find the oldest name.",
+        MissionSlot("Named", "nearest", Fraction(1900)),
+        MissionSlot("Length", "highest"),
+        MissionSlot("Weight", "lowest"),
+    )
+    picture = mission_card(made, deck)
+    assert ">1900<" in picture and "1900 year" not in picture
