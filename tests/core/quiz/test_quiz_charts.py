@@ -140,3 +140,12 @@ def test_q12_chart_keys_must_be_unique_across_sets() -> None:
     twin = ChartSet("Twin", tuple(tiny_chart(n, "fun") for n in range(1, 8)))
     with pytest.raises(RuleOptionError, match="keyed 'tiny-1'"):
         QuizRules(sets=(TINY, twin))
+
+
+def test_q1_the_tasks_say_what_decides_the_ranks_and_what_counts() -> None:
+    charts = {chart.key: chart for name in bundled_chart_sets() for chart in load_charts(name).charts}
+    for key in ("tokyo-2020-gold-medals", "paris-2024-gold-medals"):  # ranks 7-8 and 9-10 are decided by bronze
+        assert "by gold medals, then silver, then bronze" in charts[key].task
+    pounds = charts["pound-notes-and-coins"]
+    assert "Bank of England" in pounds.task and "Royal Mint circulating coins" in pounds.task  # no Scottish £100
+    assert "countries only" in charts["largest-countries-by-area"].task
