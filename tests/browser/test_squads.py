@@ -95,3 +95,32 @@ def test_squads_a_whole_game_to_10_tokens_by_mouse_a_person_and_two_computers(ap
     _screenshots(page, table, "over")
     assert "Traceback" not in page.content()
     log.assert_clean()
+
+
+OVERFLOWS = """() => {
+    const width = document.documentElement.clientWidth;
+    const found = [];
+    for (const control of document.querySelectorAll('.tt-table .widget-inline-hbox')) {
+        if (control.offsetParent === null) continue;
+        const box = control.getBoundingClientRect();
+        if (box.right > width + 1) found.push('past the right edge: ' + control.innerText.slice(0, 40));
+        const label = control.querySelector('.widget-label');
+        if (label && label.scrollWidth > label.clientWidth + 1) found.push('label cut: ' + label.innerText);
+    }
+    return found;
+}"""
+
+
+def test_squads_the_mission_choice_and_new_game_settings_fit_a_phone(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(app_url + PAGE, wait_until="domcontentloaded")
+    table = page.locator(".tt-table", has_text="Top Trump Squads").first
+    table.get_by_role("button", name="Play this mission").wait_for(timeout=RENDER_SECONDS * 1000)
+    table.get_by_text("New game ⚙").click()
+    table.get_by_text("Tokens to win").wait_for(timeout=CLICK_MS)
+    page.wait_for_timeout(400)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "squads_settings_390x844.png"), full_page=True)
+    assert page.evaluate(OVERFLOWS) == []
+    log.assert_clean()
