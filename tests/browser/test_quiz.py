@@ -167,6 +167,16 @@ def _focused(page: Any) -> str:
     )
 
 
+def _placeholder_fits(page: Any) -> bool:
+    """True if the answer box's placeholder is shown whole (its text is narrower than the box's inside)."""
+    return page.evaluate(
+        """() => { const e = document.activeElement; const s = getComputedStyle(e);
+            const c = document.createElement('canvas').getContext('2d'); c.font = s.font;
+            const inside = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+            return c.measureText(e.placeholder).width <= inside; }"""
+    )
+
+
 def test_quiz_keyboard_only_bids_and_answers_keep_the_focus_and_one_tab_reaches_pause(
     app_url: str, page_and_log: Any
 ) -> None:
@@ -190,6 +200,12 @@ def test_quiz_keyboard_only_bids_and_answers_keep_the_focus_and_one_tab_reaches_
         quiz.get_by_text(f"✓ {text}").first.wait_for(timeout=STEP_MS)
         page.wait_for_timeout(300)
         assert "type an answer" in _focused(page)
+    for width, height in SIZES:  # the whole board fits a projector's screen while answering
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        box = quiz.bounding_box()
+        assert box is not None and box["height"] <= height, (width, height, box)
+        assert _placeholder_fits(page), (width, height)
     page.keyboard.press("Tab")
     assert "Pause" in _focused(page)
     page.keyboard.press("Space")

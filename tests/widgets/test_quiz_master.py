@@ -341,3 +341,16 @@ def test_the_end_of_round_screen_shows_the_round_that_ended() -> None:
     assert "wins round 1 and takes tile 1" in master._controls.prompt.value
     master.next_round()
     assert "Round 2 of 7" in master._board.value
+
+
+def test_q8_q9_the_board_lists_the_opposing_teams_and_the_showdowns_wrong_answers() -> None:
+    master, _ = new_master()
+    _guessing(master)
+    master.answer("Zzyzx")
+    master.give_up()
+    assert master.stage_name == "opposing"
+    master.answer("Qwertyuiop")
+    board = master._board.value
+    assert "✗ Zzyzx" in board and "✗ Black: Qwertyuiop" in board  # the round that ended, both wrong answers
+    master.next_round()
+    assert "Qwertyuiop" not in master._board.value

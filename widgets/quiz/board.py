@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from toptrumps_core.quiz import AnswerRepeated, QuizStage, QuizView
+from toptrumps_core.quiz import AnswerRepeated, AnswerWrong, QuizStage, QuizView
 
 __all__ = ["CSS", "board_html", "clock_html", "scores_html", "tiles_html"]
 
@@ -56,6 +56,12 @@ CSS = f"""
 .tt-quiz-play {{ align-items: center; gap: 18px; }}
 .tt-quiz-play > .tt-quiz-clockbox {{ flex: 0 0 30%; }}
 .tt-quiz-play > .tt-quiz-controls {{ flex: 1 1 auto; }}
+@media (max-height: 1100px) {{
+  .tt-quiz-rank {{ font-size: 1.3em; min-height: 1.4em; padding: 0.15em 0.6em; }}
+  .tt-quiz-ranks {{ gap: 6px; }}
+  .tt-quiz-team .points {{ font-size: 1.7em; }}
+  .tt-quiz-task {{ font-size: 1.3em; margin: 6px 0; padding: 6px 14px; }}
+}}
 @media (max-height: 820px) {{
   .tt-quiz-rank {{ font-size: 1.15em; min-height: 1.25em; padding: 0.1em 0.5em; }}
   .tt-quiz-ranks {{ gap: 5px; }}
@@ -145,7 +151,12 @@ def clock_html(seconds: int | None, *, label: str, paused: bool = False) -> str:
 
 
 def board_html(
-    view: QuizView, *, revealed: Sequence[str] = (), fresh: int | None = None, repeated: AnswerRepeated | None = None
+    view: QuizView,
+    *,
+    revealed: Sequence[str] = (),
+    fresh: int | None = None,
+    repeated: AnswerRepeated | None = None,
+    wrong: Sequence[AnswerWrong] | None = None,
 ) -> str:
     """Returns the scores, the task (once read), the wrong answers and the ten rank tiles.
 
@@ -154,13 +165,21 @@ def board_html(
         revealed: The chart's ten answers once the round is over; () while it is played.
         fresh: The rank just turned (it flips), or None.
         repeated: The answer just given that was given before (neither right nor wrong, Q5), or None.
+        wrong: Every wrong answer of the round, the opposing team's (Q8) and the showdown's (Q9) too, each
+            named by its team when it is not the active team's; None for the active team's only (``view.wrong``).
     """
     task = f"<div class='tt-quiz-task'>{escape(view.task)}</div>" if view.task else ""
     target = ""
     if view.active is not None and view.target:
         name = escape(view.teams[view.active])
         target = f"<div><b>{name}</b> must name <b>{view.target}</b>: {view.right} right so far</div>"
-    strikes = " ".join(f"✗ {escape(w)}" for w in view.wrong)
+    if wrong is None:
+        strikes = " ".join(f"✗ {escape(w)}" for w in view.wrong)
+    else:
+        strikes = " ".join(
+            f"✗ {escape(w.text)}" if w.team == view.active else f"✗ {escape(view.teams[w.team])}: {escape(w.text)}"
+            for w in wrong
+        )
     if repeated is not None:
         again = f"↺ Already given: {escape(repeated.text)} (rank {repeated.rank})"
         strikes = f"{strikes} <span class='tt-quiz-again' role='status'>{again}</span>"

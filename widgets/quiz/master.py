@@ -100,6 +100,7 @@ class QuizMaster(ipw.VBox):
         self._repeated: AnswerRepeated | None = None
         self._round_view: QuizView | None = None  # the round being played, kept for its end-of-round screen
         self._turned: dict[int, str] = {}
+        self._wrong: list[AnswerWrong] = []  # this round's wrong answers, the opposing chance and showdown's too
         self._timer_label = ""
         self._started_round = 0
         self._sound_variant = 0
@@ -129,7 +130,7 @@ class QuizMaster(ipw.VBox):
             placeholder="Type an answer and press Enter",
             description="Answer",
             continuous_update=False,
-            layout=ipw.Layout(width="28em"),
+            layout=ipw.Layout(width="32em"),
         )
         self._answer.observe(self._boundary.wrap(self._answer_typed), "value")
         self._bid_boxes = tuple(
@@ -208,7 +209,7 @@ class QuizMaster(ipw.VBox):
         self.match = Match(rules, [HUMAN, HUMAN], seed=self._seed, judge=HUMAN)
         self._narrator = QuizNarrator(rules)
         self._revealed, self._round_over, self._started_round = (), [], 0
-        self._round_view, self._turned = None, {}
+        self._round_view, self._turned, self._wrong = None, {}, []
         self._log_lines = []
         self._paused_for_judge = False
         self._take(self.match.advance())
@@ -307,7 +308,7 @@ class QuizMaster(ipw.VBox):
     def next_round(self) -> None:
         """Leaves the end-of-round screen for the next round's bidding."""
         self._round_over, self._revealed, self._fresh = [], (), None
-        self._turned = {}
+        self._turned, self._wrong = {}, []
         self._render()
 
     @handler
@@ -339,6 +340,7 @@ class QuizMaster(ipw.VBox):
                 case AnswerRepeated():
                     self._repeated = event  # neither right nor wrong, but shown (Q5)
                 case AnswerWrong():
+                    self._wrong.append(event)
                     self._play("wrong")
                 case TimeRanOut():
                     self._countdown.stop()
@@ -414,7 +416,9 @@ class QuizMaster(ipw.VBox):
         with self.hold_sync():
             self._status.value = ""  # an error shown before is over once an action succeeds
             shown = self._board_view(view)
-            self._board.value = board_html(shown, revealed=self._revealed, fresh=self._fresh, repeated=self._repeated)
+            self._board.value = board_html(
+                shown, revealed=self._revealed, fresh=self._fresh, repeated=self._repeated, wrong=self._wrong
+            )
             ended = self.stage_name in ("between rounds", "over")
             self._clock.layout.display = "none" if ended else None
             if ended:
