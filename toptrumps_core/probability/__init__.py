@@ -41,6 +41,7 @@ from toptrumps_core.probability.hilo import (
 from toptrumps_core.probability.intervals import CONFIDENCE, Estimate, mean_interval, wilson_interval, z_score
 from toptrumps_core.probability.settle import (
     SettleOdds,
+    average_win_chance,
     beaten_chance,
     best_cards,
     goal_key,
@@ -62,6 +63,7 @@ __all__ = [
     "HiLoPolicy",
     "SettleOdds",
     "TieNoData",
+    "average_win_chance",
     "beaten_chance",
     "best_cards",
     "best_hi_lo_policy",

@@ -28,6 +28,7 @@ Rules version: 1.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,6 +39,7 @@ __all__ = [
     "GOALS",
     "Goal",
     "SettleOdds",
+    "average_win_chance",
     "beaten_chance",
     "best_cards",
     "goal_key",
@@ -152,6 +154,41 @@ def win_chance(
     if value is None:
         return Fraction(0)
     return Fraction(comb(_not_better(value, unseen, goal, target), opponents), comb(len(unseen), opponents))
+
+
+def average_win_chance(
+    values: Sequence[Value], opponents: int, goal: Goal, target: Fraction | int | None = None
+) -> Fraction:
+    """Returns the average, over the cards of `values`, of each one's `win_chance` against the others (S5).
+
+    It is the chance that a card drawn at random from `values` wins against
+    `opponents` cards drawn from the rest: what leaving a slot to chance is
+    worth.  Exact, and counted once from the sorted keys rather than card by
+    card (the computer players ask it at every move).
+
+    Args:
+        values: The values of the cards, one per card (None for no data), at
+            least ``opponents + 1`` of them.
+        opponents: How many other cards go in the slot, >= 0.
+        goal: The slot's goal.
+        target: The slot's target for ``"nearest"``.
+
+    Raises:
+        ValueError: If there are not more values than `opponents`, or the goal is invalid.
+
+    Example:
+        >>> average_win_chance([1, 2, 8, None], 1, "highest")  # (0 + 1/3 + 2/3 + 1) / 4
+        Fraction(1, 2)
+    """
+    goal_key(None, goal, target)  # checks the goal
+    if len(values) <= opponents:
+        raise ValueError(f"{len(values)} values cannot each meet {opponents} others")
+    _check_counts(values[1:], opponents=opponents)
+    keys = [goal_key(v, goal, target) for v in values]
+    known = sorted(k for k in keys if k is not None)
+    blanks = len(keys) - len(known)
+    total = sum(comb(blanks + bisect_right(known, k) - 1, opponents) for k in known)
+    return Fraction(total, len(values) * comb(len(values) - 1, opponents))
 
 
 def beaten_chance(

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from toptrumps_core.errors import RuleOptionError
-from toptrumps_core.probability.settle import win_chance
+from toptrumps_core.probability.settle import average_win_chance, win_chance
 from toptrumps_core.protocol import Action
 from toptrumps_core.squads import ChooseMission, PickUp, Place, SquadsView
 
@@ -53,9 +53,7 @@ def slot_chances(view: SquadsView, card: int, slot: int) -> tuple[int, Fraction,
     here = win_chance(view.deck.cards[card].values[slot], values, opponents, goal.goal, goal.target)
     if len(values) <= opponents:
         return tokens, here, Fraction(0)
-    rest = [values[:i] + values[i + 1 :] for i in range(len(values))]
-    chances = [win_chance(v, rest[i], opponents, goal.goal, goal.target) for i, v in enumerate(values)]
-    return tokens, here, sum(chances, Fraction(0)) / len(chances)
+    return tokens, here, average_win_chance(values, opponents, goal.goal, goal.target)
 
 
 def _pick_up(view: SquadsView, legal: Sequence[Action]) -> Action:

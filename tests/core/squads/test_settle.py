@@ -16,6 +16,7 @@ import pytest
 from toptrumps_core import load_deck
 from toptrumps_core.experiments import SettleQuestion, estimate_settle, settle_table, threshold_games
 from toptrumps_core.probability.settle import (
+    average_win_chance,
     beaten_chance,
     best_cards,
     goal_key,
@@ -139,3 +140,22 @@ def test_p5_real_games_of_a_threshold_player_are_counted_per_round_beside_the_mo
     other = next(m for m in bundled_missions(deck) if m.critical.category != "Top speed")
     with pytest.raises(ValueError, match="Critical slot"):
         threshold_games(question, other, games=1)
+
+
+@pytest.mark.parametrize(
+    ("values", "opponents", "goal", "target"),
+    [
+        ([1, 2, 8, None], 1, "highest", None),
+        ([5, 5, 3, None, None, 9], 2, "lowest", None),
+        ([7, 13, 10, 14, 7, None], 3, "nearest", 10),
+        ([None, None, 4], 2, "highest", None),
+    ],
+)
+def test_s5_the_average_win_chance_is_the_mean_of_each_card_s_chance_against_the_rest(
+    values: list[int | None], opponents: int, goal: str, target: int | None
+) -> None:
+    each = [
+        win_chance(v, values[:i] + values[i + 1 :], opponents, goal, target)  # type: ignore[arg-type]
+        for i, v in enumerate(values)
+    ]
+    assert average_win_chance(values, opponents, goal, target) == sum(each, Fraction(0)) / len(each)  # type: ignore[arg-type]
