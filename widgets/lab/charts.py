@@ -10,6 +10,11 @@
 - `winningness_chart`: the cards that win most and least often, with their
   intervals (rules C4, P5).
 
+Charts are drawn narrow (`WIDTH_IN`) with no text under `TEXT_PT`, so that
+on a phone, where a chart is shrunk to the screen's width, every label
+stays legible (about 9 px at 340 px wide); the ladder's two panels stand
+one above the other for the same reason.
+
 matplotlib is imported when the first chart is drawn.
 """
 
@@ -26,15 +31,21 @@ if TYPE_CHECKING:
 
 __all__ = ["first_chooser_chart", "ladder_chart", "lengths_chart", "winningness_chart"]
 
-WIDTH_IN, HEIGHT_IN = 7.0, 3.4
+WIDTH_IN, HEIGHT_IN = 5.0, 3.2
+"""A chart's size in inches (72 points each): narrow, so that a phone shrinks it little."""
+TEXT_PT, TITLE_PT = 10, 11
+"""The smallest text of a chart and its titles, in points."""
 BLUE, RED, GREY = "#1f6feb", "#b42318", "#57606a"
 
 
-def _figure(height_in: float = HEIGHT_IN, columns: int = 1) -> tuple[Any, Any]:
+def _figure(height_in: float = HEIGHT_IN, rows: int = 1) -> tuple[Any, Any]:
     from matplotlib.figure import Figure  # lazy: matplotlib loads when the first chart is drawn
 
     figure = Figure(figsize=(WIDTH_IN, height_in))
-    return figure, figure.subplots(1, columns)
+    axes = figure.subplots(rows, 1)
+    for one in axes if rows > 1 else [axes]:
+        one.tick_params(labelsize=TEXT_PT)
+    return figure, axes
 
 
 def lengths_chart(frame: pd.DataFrame, cards_in_play: int) -> str:
@@ -65,13 +76,13 @@ def lengths_chart(frame: pd.DataFrame, cards_in_play: int) -> str:
         ys = [sum(model[t : t + step]) / step for t in xs]
         axes.plot(xs, ys, color=RED, linestyle="--", linewidth=2, label="coin-flip games (gambler's ruin)")
         mean = sum(t * p for t, p in enumerate(model))
-        axes.set_title(f"Mean length: {lengths.mean():.0f} comparisons; coin-flip games: {mean:.0f}", fontsize=10)
+        axes.set_title(f"Mean length: {lengths.mean():.0f} comparisons; coin-flip games: {mean:.0f}", fontsize=TITLE_PT)
     else:
-        axes.set_title(f"Mean length: {lengths.mean():.0f} comparisons", fontsize=10)
-    axes.set_xlabel("comparisons in a game (ties included)")
-    axes.set_ylabel("share of games")
+        axes.set_title(f"Mean length: {lengths.mean():.0f} comparisons", fontsize=TITLE_PT)
+    axes.set_xlabel("comparisons in a game (ties included)", fontsize=TEXT_PT)
+    axes.set_ylabel("share of games", fontsize=TEXT_PT)
     axes.set_xlim(0, shown)
-    axes.legend(loc="upper right", fontsize="small")
+    axes.legend(loc="upper right", fontsize=TEXT_PT)
     figure.tight_layout()
     return figure_svg(figure)
 
@@ -94,9 +105,9 @@ def first_chooser_chart(result: FirstChooserResult) -> str:
     axes.axvline(result.fair_share, color=RED, linestyle="--", label=f"no advantage: {percent(result.fair_share)}")
     axes.set_xlim(0, 1)
     axes.set_yticks([])
-    axes.set_xlabel("share of finished games won by the first chooser")
-    axes.set_title(f"{estimate.trials:,} finished games", fontsize=10)
-    axes.legend(loc="upper right", fontsize="small")
+    axes.set_xlabel("share of finished games won by the first chooser", fontsize=TEXT_PT)
+    axes.set_title(f"{estimate.trials:,} finished games", fontsize=TITLE_PT)
+    axes.legend(loc="upper right", fontsize=TEXT_PT)
     figure.tight_layout()
     return figure_svg(figure)
 
@@ -105,24 +116,26 @@ def ladder_chart(ladder: Ladder) -> str:
     """Returns the head-to-head scores (each cell written) and the Elo ratings with intervals, as SVG."""
     grid = ladder.head_to_head()
     names = [name.replace("_", " ") for name in grid.index]
-    figure, (left, right) = _figure(3.8, 2)
+    figure, (left, right) = _figure(7.6, 2)
     left.imshow(grid.to_numpy(dtype=float), cmap="RdBu", vmin=0, vmax=1)
     for row in range(len(names)):
         for column in range(len(names)):
             score = grid.iat[row, column]
             text = "—" if row == column else percent(float(score))
             strong = row != column and abs(float(score) - 0.5) > 0.3  # white on the darkest cells
-            left.text(column, row, text, ha="center", va="center", fontsize=9, color="white" if strong else "black")
-    left.set_xticks(range(len(names)), names, rotation=30, ha="right", fontsize=8)
-    left.set_yticks(range(len(names)), names, fontsize=8)
-    left.set_title("score of the row against the column", fontsize=9)
+            left.text(
+                column, row, text, ha="center", va="center", fontsize=TEXT_PT, color="white" if strong else "black"
+            )
+    left.set_xticks(range(len(names)), names, rotation=30, ha="right", fontsize=TEXT_PT)
+    left.set_yticks(range(len(names)), names, fontsize=TEXT_PT)
+    left.set_title("score of the row against the column", fontsize=TITLE_PT)
     table = ladder.table()
     ys = list(range(len(table)))[::-1]
     ratings = table["rating"].to_numpy()
     errors = [ratings - table["low"].to_numpy(), table["high"].to_numpy() - ratings]
     right.errorbar(ratings, ys, xerr=errors, fmt="o", color=BLUE, ecolor="black", capsize=5)
-    right.set_yticks(ys, [name.replace("_", " ") for name in table["strategy"]], fontsize=8)
-    right.set_xlabel("Elo rating (95% bootstrap interval)", fontsize=9)
+    right.set_yticks(ys, [name.replace("_", " ") for name in table["strategy"]], fontsize=TEXT_PT)
+    right.set_xlabel("Elo rating (95% bootstrap interval)", fontsize=TEXT_PT)
     right.axvline(1500, color=GREY, linestyle=":", linewidth=1)
     figure.tight_layout()
     return figure_svg(figure)
@@ -137,20 +150,20 @@ def winningness_chart(table: pd.DataFrame, *, each_end: int = 8) -> str:
     """
     seen = table.dropna(subset=["win_share"])
     shown = seen if len(seen) <= 2 * each_end else seen.iloc[list(range(each_end)) + list(range(-each_end, 0))]
-    figure, axes = _figure(max(2.6, 0.24 * len(shown) + 1.0))
+    figure, axes = _figure(max(2.8, 0.3 * len(shown) + 1.2))
     ys = list(range(len(shown)))[::-1]
     shares = shown["win_share"].to_numpy()
     errors = [shares - shown["low"].to_numpy(), shown["high"].to_numpy() - shares]
     colours = [BLUE if share >= 0.5 else RED for share in shares]
     axes.barh(ys, shares, color=colours, height=0.7)
     axes.errorbar(shares, ys, xerr=errors, fmt="none", ecolor="black", capsize=3, linewidth=1)
-    axes.set_yticks(ys, shown["card"].tolist(), fontsize=8)
+    axes.set_yticks(ys, shown["card"].tolist(), fontsize=TEXT_PT)
     for y, share in zip(ys, shares, strict=True):
-        axes.text(1.01, y, percent(float(share)), va="center", fontsize=8, transform=axes.get_yaxis_transform())
+        axes.text(1.01, y, percent(float(share)), va="center", fontsize=TEXT_PT, transform=axes.get_yaxis_transform())
     axes.axvline(0.5, color=GREY, linestyle=":", linewidth=1)
     axes.set_xlim(0, 1)
-    axes.set_xlabel("share of its comparisons the card won outright (95% interval)", fontsize=9)
+    axes.set_xlabel("share of its comparisons won outright\n(95% interval)", fontsize=TEXT_PT)
     gap = " (most and least winning)" if len(shown) < len(seen) else ""
-    axes.set_title(f"{len(seen)} cards{gap}", fontsize=10)
+    axes.set_title(f"{len(seen)} cards{gap}", fontsize=TITLE_PT)
     figure.tight_layout()
     return figure_svg(figure)
