@@ -65,3 +65,22 @@ def test_stop_ends_a_long_run_while_the_page_stays_live(app_url: str, page_and_l
     lab.locator(".tt-svg svg").first.wait_for(timeout=30_000)
     assert lab.get_by_role("button", name="Run the games").is_enabled()
     log.assert_clean()
+
+
+def test_on_a_phone_every_control_and_chart_fits_the_screen(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    page.set_viewport_size({"width": 390, "height": 844})
+    lab = _open(page, app_url)
+    _games(lab, 100)
+    lab.get_by_role("button", name="Run the games").click()
+    lab.get_by_text(re.compile(r"Done: 100 games played")).wait_for(timeout=120_000)
+    lab.locator(".tt-svg svg").nth(2).wait_for(timeout=30_000)
+    past_the_edge = lab.evaluate(
+        """lab => [...lab.querySelectorAll('.widget-inline-hbox, .widget-hprogress, .widget-toggle-buttons,'
+                                         + ' button, input, select, label, .widget-label, .progress, .tt-svg svg')]
+            .filter(e => e.offsetParent !== null || e.tagName === 'svg')
+            .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .map(e => `${e.tagName}.${e.className.baseVal ?? e.className} right=${e.getBoundingClientRect().right}`)"""
+    )
+    assert past_the_edge == []
+    log.assert_clean()

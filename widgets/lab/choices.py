@@ -55,12 +55,12 @@ RULE_CHOICES: dict[str, tuple[str, tuple[tuple[str, str, str], ...]]] = {
          ("loses", "n/a cannot win", "A card showing n/a cannot win the comparison")),
     ),
     "leftover": (
-        "Cards left over at the deal (rule C2)",
+        "Spare cards at the deal (rule C2)",
         (("deal_all", "Deal every card (usual)", "Some players may start with one card more"),
          ("set_aside", "Equal stacks", "Cards that do not share out equally are set aside")),
     ),
     "collect_order": (
-        "Won cards go under the stack (rule C4)",
+        "Won cards go under (rule C4)",
         (("fixed", "In a fixed order (usual)", "The winner's card first, then the others clockwise"),
          ("shuffled", "Shuffled", "The won cards are shuffled before they go under the stack")),
     ),
