@@ -33,7 +33,7 @@ LESSONS = (
 
 def _open(page: Any, url: str, ready_text: str) -> None:
     """Opens `url` and waits until the kernel has drawn a widget showing `ready_text`."""
-    page.goto(url, wait_until="domcontentloaded")
+    page.goto(url, wait_until="commit")  # Voilà streams the page while its cells run
     page.get_by_text(ready_text, exact=False).first.wait_for(timeout=RENDER_SECONDS * 1000)
 
 

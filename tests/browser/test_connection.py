@@ -14,7 +14,7 @@ LANDING = "/voila/render/00_start_here.ipynb"
 
 def test_a_page_whose_kernel_stopped_says_so_and_offers_a_reload(app_url: str, page_and_log: Any) -> None:
     page, log = page_and_log
-    page.goto(app_url + LANDING, wait_until="domcontentloaded")
+    page.goto(app_url + LANDING, wait_until="commit")
     page.locator(".tt-deck-shelf").wait_for(timeout=90_000)  # a widget: the kernel runs
     banner = page.locator("#tt-connection-lost")
     assert not banner.is_visible()

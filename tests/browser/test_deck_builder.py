@@ -19,7 +19,7 @@ def test_a_teacher_s_csv_is_checked_previewed_downloaded_and_played(
     app_url: str, page_and_log: Any, tmp_path: Path
 ) -> None:
     page, log = page_and_log
-    page.goto(app_url + LESSON, wait_until="domcontentloaded")
+    page.goto(app_url + LESSON, wait_until="commit")
     builder = page.locator(".tt-deck-builder")
     builder.wait_for(timeout=90_000)
     box = builder.get_by_role("textbox", name="Deck file")
