@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
+import toptrumps_core.simulation as simulation
 from toptrumps_core import ClassicRules, load_deck
 from toptrumps_core.cards import Deck
 from toptrumps_core.errors import RuleOptionError
-from toptrumps_core.simulation import BatchUnsupported, check_batch_support, play_batch
+from toptrumps_core.simulation import BatchUnsupported, batch, check_batch_support, play_batch
 from toptrumps_core.simulation.jit import cache_folder, compiled
 
 
@@ -109,3 +111,46 @@ def test_only_the_simulation_lab_loads_numpy_and_numba() -> None:
     assert done.returncode == 0, done.stderr
     count, heavy = json.loads(done.stdout)
     assert count > 50 and heavy == []
+
+
+def test_playing_batches_loads_no_pandas_until_an_experiment_is_named() -> None:
+    code = (
+        "import json, sys\n"
+        "from toptrumps_core import ClassicRules, load_deck\n"
+        "from toptrumps_core.simulation import play_batch\n"
+        "games = play_batch(ClassicRules(load_deck('animals')), ['random', 'random'], [1, 2])\n"
+        "before = 'pandas' in sys.modules\n"
+        "from toptrumps_core.simulation import simulate\n"
+        "print(json.dumps([len(games), before, 'pandas' in sys.modules, callable(simulate)]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [2, False, True, True]
+
+
+def test_a_package_name_that_does_not_exist_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no_such_name"):
+        simulation.no_such_name  # noqa: B018
+    assert {"simulate", "sweep", "play_batch"} <= set(dir(simulation))
+
+
+def test_draws_that_differ_from_the_rules_engines_are_refused(animals: Deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The engine checks itself once against the rules engine (a few short
+    # games, one with a lot, C8); a copy of Python's random that drew
+    # otherwise would change a game's length, and the engine must refuse.
+    play = batch._play
+
+    def drawn_otherwise(*args: Any) -> batch.BatchGames:
+        games = play(*args)
+        games.comparisons[-1] += 1
+        return games
+
+    monkeypatch.setattr(batch, "_play", drawn_otherwise)
+    batch._check_python_draws.cache_clear()
+    try:
+        with pytest.raises(BatchUnsupported, match="random draws differs"):
+            play_batch(ClassicRules(animals), ["random"] * 2, [1])
+    finally:
+        monkeypatch.undo()
+        batch._check_python_draws.cache_clear()
+    assert len(play_batch(ClassicRules(animals), ["random"] * 2, [1])) == 1
