@@ -42,7 +42,7 @@ _STYLE = (
     "main{max-width:34rem;margin:10vh auto;background:#fff;border:1px solid #d5d9e3;border-radius:12px;"
     "padding:1.5rem 1.75rem}h1{font-size:1.6rem;margin:0 0 .5rem}"
     "a.button{display:inline-block;margin-top:1rem;padding:.6rem 1.1rem;border-radius:8px;background:#1f5fbf;"
-    "color:#fff;text-decoration:none;font-weight:600}a.button:focus{outline:3px solid #f2b400;outline-offset:2px}"
+    "color:#fff;text-decoration:none;font-weight:600}a.button:focus{outline:3px solid #0b2a5b;outline-offset:3px}"
     "a{color:#1f5fbf}"
 )
 
