@@ -10,7 +10,7 @@ Messages quote the offending input with ``!r`` and say what was expected.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 __all__ = [
@@ -32,6 +32,7 @@ def located_message(
     field: str | None,
     expected: str,
     got: object,
+    shown: Callable[[object], str] = repr,
 ) -> str:
     """Returns an error message that says where, what was expected and what was found.
 
@@ -43,7 +44,8 @@ def located_message(
             ``"card 'Dog'"``); None entries are left out.
         field: The field at fault, or None.
         expected: What a valid value looks like.
-        got: The offending value (shown with ``!r``), or None.
+        got: The offending value, or None.
+        shown: How `got` is written (default ``repr``, which quotes text).
 
     Example:
         >>> located_message("d/pets.csv", "deck", ["line 3", None], field="Weight", expected="a number", got="heavy")
@@ -56,7 +58,7 @@ def located_message(
         message += f"field {field!r} "
     message += f"expected {expected}"
     if got is not None:
-        message += f"; got {got!r}"
+        message += f"; got {shown(got)}"
     return message
 
 

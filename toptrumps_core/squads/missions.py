@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Literal
 
 from toptrumps_core.cards import Category, Deck, format_value, value_with_unit
-from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.errors import RuleOptionError, located_message
 from toptrumps_core.probability.settle import GOALS, Goal
 from toptrumps_core.protocol import Recorded
 
@@ -53,6 +53,11 @@ TITLE_MAX, STORY_MAX = 60, 400
 """Longest title and story, in characters, so a mission card stays readable."""
 
 
+def _as_written(value: object) -> str:
+    """Writes an exact number as a deck file does ("2.5", not "Fraction(5, 2)"), anything else with repr."""
+    return format_value(value) if isinstance(value, Fraction) else repr(value)
+
+
 class MissionError(RuleOptionError):
     """A mission is not valid for its deck (rule S2); the message names where and what.
 
@@ -78,16 +83,10 @@ class MissionError(RuleOptionError):
         self.field = field
         self.expected = expected
         self.got = got
-        where = [Path(self.path).name] if self.path else []
-        if mission is not None:
-            where.append(f"mission {mission!r}")
-        message = (", ".join(where) + ": ") if where else ""
-        if field is not None:
-            message += f"field {field!r} "
-        message += f"expected {expected}"
-        if got is not None:
-            message += f"; got {format_value(got) if isinstance(got, Fraction) else repr(got)}"
-        super().__init__(message)
+        places = [f"mission {mission!r}" if mission is not None else None]
+        super().__init__(
+            located_message(self.path, None, places, field=field, expected=expected, got=got, shown=_as_written)
+        )
 
     def __reduce__(self) -> tuple[object, ...]:
         fields = {"expected": self.expected, "mission": self.mission, "field": self.field, "got": self.got}
