@@ -24,6 +24,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -104,6 +105,17 @@ def _answers(url: str) -> bool:
         return False
     finally:
         connection.close()
+
+
+def unnamed_buttons(page: Any) -> list[str]:
+    """Returns the outer HTML of every visible button of `page` without a text name (for screen readers)."""
+    return page.eval_on_selector_all(
+        "button",
+        """buttons => buttons
+            .filter(b => b.offsetParent !== null)
+            .filter(b => !(b.innerText.trim() || b.getAttribute('aria-label') || b.getAttribute('title')))
+            .map(b => b.outerHTML.slice(0, 200))""",
+    )
 
 
 @dataclass

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.conftest import unnamed_buttons
+
 pytestmark = pytest.mark.browser
 
 RENDER_SECONDS = 90
@@ -37,17 +39,6 @@ def _open(page: Any, url: str, ready_text: str) -> None:
     page.get_by_text(ready_text, exact=False).first.wait_for(timeout=RENDER_SECONDS * 1000)
 
 
-def _unnamed_buttons(page: Any) -> list[str]:
-    """Returns the outer HTML of every visible button without a text name."""
-    return page.eval_on_selector_all(
-        "button",
-        """buttons => buttons
-            .filter(b => b.offsetParent !== null)
-            .filter(b => !(b.innerText.trim() || b.getAttribute('aria-label') || b.getAttribute('title')))
-            .map(b => b.outerHTML.slice(0, 200))""",
-    )
-
-
 def test_landing_page_lists_every_lesson_and_the_decks(app_url: str, page_and_log: Any) -> None:
     page, log = page_and_log
     _open(page, app_url + "/", "The lessons")
@@ -59,7 +50,7 @@ def test_landing_page_lists_every_lesson_and_the_decks(app_url: str, page_and_lo
     assert "Source:" in shelf.inner_text()
     page.locator(".tt-deck-shelf select").select_option(label="Chemical Elements")
     page.get_by_text("Atomic number", exact=False).first.wait_for(timeout=20_000)
-    assert _unnamed_buttons(page) == []
+    assert unnamed_buttons(page) == []
     log.assert_clean()
 
 
@@ -68,7 +59,7 @@ def test_classic_game_is_played_to_its_end_by_clicking(app_url: str, page_and_lo
     _open(page, app_url + "/voila/render/01_classic_top_trumps.ipynb", "click a category to play it")
     assert page.get_by_text("Show the odds").count() >= 1
     assert page.locator("button.tt-category").count() >= 2
-    assert _unnamed_buttons(page) == []
+    assert unnamed_buttons(page) == []
     clicks = 0
     deadline = time.monotonic() + GAME_SECONDS
     while time.monotonic() < deadline:
@@ -147,7 +138,7 @@ def test_lesson_answers_a_self_check_right_and_wrong(
     _open(page, f"{app_url}/voila/render/{lesson}", ready)
     assert "Right" not in _answer(page, question, wrong, "Not quite")
     assert "Not quite" not in _answer(page, question, right, "Right")
-    assert _unnamed_buttons(page) == []
+    assert unnamed_buttons(page) == []
     log.assert_clean()
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, unnamed_buttons
 from toptrumps_core.quiz import load_charts
 
 pytestmark = pytest.mark.browser
@@ -27,16 +27,6 @@ PAGE = "/voila/render/06_top_ten_quiz.ipynb"
 TIMER_S = 6
 SIZES = ((1920, 1080), (1366, 768))
 CHARTS = [[answer.text for answer in chart.answers] for chart in load_charts("set_1").charts]
-
-
-def _unnamed_buttons(page: Any) -> list[str]:
-    return page.eval_on_selector_all(
-        "button",
-        """buttons => buttons
-            .filter(b => b.offsetParent !== null)
-            .filter(b => !(b.innerText.trim() || b.getAttribute('aria-label') || b.getAttribute('title')))
-            .map(b => b.outerHTML.slice(0, 200))""",
-    )
 
 
 def _screenshots(page: Any, quiz: Any, name: str) -> None:
@@ -132,7 +122,7 @@ def test_quiz_a_whole_quiz_of_seven_rounds_with_judge_special_tile_opposing_chan
     words = quiz.inner_text()
     assert "wins the quiz" in words and "points" in words
     _screenshots(page, quiz, "winner")
-    assert _unnamed_buttons(page) == []
+    assert unnamed_buttons(page) == []
     assert "Traceback" not in page.content()
     log.assert_clean()
 
@@ -155,7 +145,7 @@ def test_quiz_the_high_bid_variant_through_the_page(app_url: str, page_and_log: 
         if round_ < 7:
             quiz.get_by_role("button", name="Next round ▶").click()
     assert "wins the quiz" in quiz.inner_text()
-    assert _unnamed_buttons(page) == []
+    assert unnamed_buttons(page) == []
     log.assert_clean()
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, unnamed_buttons
 
 pytestmark = pytest.mark.browser
 
@@ -26,16 +26,6 @@ CLICK_MS = 5_000
 PAGE = "/voila/render/05_squads.ipynb"
 MOVES = re.compile(r"^(Play this mission|Pick up slot|Place in slot|Reveal next slot|Next round|See who won)")
 SIZES = ((390, 844), (1366, 768), (1920, 1080))
-
-
-def _unnamed_buttons(page: Any) -> list[str]:
-    return page.eval_on_selector_all(
-        "button",
-        """buttons => buttons
-            .filter(b => b.offsetParent !== null)
-            .filter(b => !(b.innerText.trim() || b.getAttribute('aria-label') || b.getAttribute('title')))
-            .map(b => b.outerHTML.slice(0, 200))""",
-    )
 
 
 def _screenshots(page: Any, table: Any, name: str) -> None:
@@ -53,7 +43,7 @@ def test_squads_a_whole_game_to_10_tokens_by_mouse_a_person_and_two_computers(ap
     page.goto(app_url + PAGE, wait_until="domcontentloaded")
     table = page.locator(".tt-table", has_text="Top Trump Squads").first
     table.get_by_role("button", name="Play this mission").wait_for(timeout=RENDER_SECONDS * 1000)
-    assert _unnamed_buttons(page) == []
+    assert unnamed_buttons(page) == []
     # the first moves by keyboard: every control is a named button that Enter and Space press
     table.get_by_role("button", name="Play this mission").focus()
     page.keyboard.press("Enter")
