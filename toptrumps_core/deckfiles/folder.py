@@ -64,11 +64,37 @@ def folder_decks(folder: str | os.PathLike[str] | None = None) -> FolderDecks:
     decks: list[tuple[str, Deck]] = []
     problems: list[DeckError] = []
     for path in sorted(p for p in where.iterdir() if p.suffix.lower() in _SUFFIXES and p.is_file()):
-        try:
-            decks.append((str(path), load_deck(path)))
-        except DeckError as err:
-            problems.append(err)
+        loaded = _load(path)
+        if isinstance(loaded, Deck):
+            decks.append((str(path), loaded))
+        else:
+            problems.append(loaded)
     return FolderDecks(tuple(decks), tuple(problems))
+
+
+_LOADED: dict[tuple[str, int, int], Deck | DeckError] = {}
+
+
+def _load(path: Path) -> Deck | DeckError:
+    """Returns the deck in `path`, or why it does not load; read once per version of the file.
+
+    Every deck list of a page asks for the folder's decks; a file is parsed
+    again only when its size or modification time changes.
+    """
+    try:
+        stat = path.stat()
+    except OSError:
+        stat = None
+    key = (str(path), stat.st_mtime_ns, stat.st_size) if stat is not None else None
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    try:
+        loaded: Deck | DeckError = load_deck(path)
+    except DeckError as err:
+        loaded = err
+    if key is not None:
+        _LOADED[key] = loaded
+    return loaded
 
 
 def available_decks() -> tuple[str, ...]:
