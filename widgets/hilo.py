@@ -154,7 +154,7 @@ class HiLoTable(MatchView):
         self._again = big_button(
             "Play again ↻", "Shuffle the deck and play a new Hi Lo game (next seed)", primary=False
         )
-        self._again.on_click(lambda _button: self.play_again())
+        self._driver.bind_step(self._again, self.play_again)  # one click from the page, one new game
         self._lens.observe(self._boundary.wrap(lambda _change: self._render()), names="value")
 
         row = ipw.HBox(

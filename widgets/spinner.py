@@ -13,7 +13,10 @@ game's record when the spinner moves); the page only *shows* it:
   animation has run: the task is kept in `task`, `cancel` stops it, and both
   the scheduler and the sleep are injectable, so tests run in milliseconds;
   with no running event loop (plain Python) the result is revealed at once;
-- the spin control (`button`) is disabled while the arrow spins.
+- the spin control (`button`) is disabled while the arrow spins, and one
+  click from the page spins once (`widgets._toolkit.StepClicks`): a click
+  that arrives while the arrow turns, or the second half of a double
+  click, is ignored.
 
 The page only animates in CSS and the reveal waits in an asyncio task: nothing
 blocks the kernel and no code is sent to the page.  Every handler runs inside
@@ -37,7 +40,7 @@ import ipywidgets as ipw
 
 from toptrumps_core import svg
 from widgets._boundary import ErrorBoundary, StatusKind, handler
-from widgets._toolkit import esc
+from widgets._toolkit import StepClicks, esc
 
 __all__ = ["SPIN_SECONDS", "SPIN_TURNS", "Schedule", "Sleep", "Spinner"]
 
@@ -78,6 +81,8 @@ class Spinner(ipw.VBox):
             control is hidden.
         on_revealed: Called with no argument after the result is revealed
             (by the task, at once, or by `cancel`).
+        steps: The one-step rule the spin control shares with the owner's
+            other buttons (`StepClicks`); None: the spinner's own.
 
     Raises:
         ValueError: If `labels` is not six names or a number is out of range.
@@ -95,6 +100,7 @@ class Spinner(ipw.VBox):
         sleep: Sleep | None = None,
         on_spin: Callable[[], None] | None = None,
         on_revealed: Callable[[], None] | None = None,
+        steps: StepClicks | None = None,
     ) -> None:
         super().__init__()
         if not isinstance(duration_s, (int, float)) or isinstance(duration_s, bool) or not 0 <= duration_s <= 60:
@@ -135,7 +141,7 @@ class Spinner(ipw.VBox):
         )
         self._button.add_class("tt-big")
         self._button.add_class("tt-primary")
-        self._button.on_click(lambda _button: self._clicked())
+        (steps or StepClicks()).bind(self._button, self._clicked, busy=lambda: self._spinning)
         self.children = (self._picture, self._result, self._button)
         self._draw(animate=False)
 

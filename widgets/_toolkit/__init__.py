@@ -35,7 +35,17 @@ from widgets._toolkit.controls import (
     seed_text,
     shown_seed,
 )
-from widgets._toolkit.driver import CHANCE_STEPS_MAX, Due, MatchDriver, Played, Turn, TurnNotSupported
+from widgets._toolkit.driver import (
+    CHANCE_STEPS_MAX,
+    STEP_SETTLE_SECONDS,
+    Due,
+    MatchDriver,
+    Played,
+    StepClicks,
+    Turn,
+    TurnNotSupported,
+    page_click,
+)
 from widgets._toolkit.experiment_frame import Experiment, figure_svg
 from widgets._toolkit.rerender import ClickGuard, close_tree, swap_children
 from widgets._toolkit.settings_form import Heading, Setting, SettingsForm, check_settings, seed_field, setting
@@ -47,6 +57,7 @@ __all__ = [
     "DEFAULT_SEED",
     "OWN_DECK",
     "SEED_MAX",
+    "STEP_SETTLE_SECONDS",
     "ClickGuard",
     "Due",
     "Experiment",
@@ -59,6 +70,7 @@ __all__ = [
     "Setting",
     "SettingsForm",
     "StatusLine",
+    "StepClicks",
     "Turn",
     "TurnNotSupported",
     "and_list",
@@ -75,6 +87,7 @@ __all__ = [
     "log_html",
     "number_dropdown",
     "or_list",
+    "page_click",
     "pass_panel",
     "percent",
     "plural",

@@ -16,7 +16,12 @@ asks before and after a click, so that no view writes the loops again:
   steps until a round ends (one comparison, one step), a person must act,
   or the game ends, with a cap on steps and on rounds;
 - **stale and double clicks** (`bind`): a button acts only for the
-  decision it was made for (`widgets._toolkit.rerender.ClickGuard`).
+  decision it was made for (`widgets._toolkit.rerender.ClickGuard`), and
+  one click from the page plays one step (`StepClicks`): a click that
+  arrives while a step runs, or so soon after one that the page cannot
+  yet have shown it (the second half of a double click, a key held down),
+  is ignored quietly.  `bind_step` gives a button that stays in the page
+  (Next ▶, Spin ⟳, Play again) the same one-step rule.
 
 Nodes a view cannot play yet (`SIMULTANEOUS`, where every listed seat
 moves at once, and `JUDGE`, where a decider who is not a seat decides) are
@@ -44,7 +49,9 @@ Example:
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Hashable, Sequence
+import math
+import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as ipw
@@ -55,10 +62,28 @@ from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Actio
 from widgets._toolkit.rerender import ClickGuard
 from widgets._toolkit.words import SeatNames
 
-__all__ = ["CHANCE_STEPS_MAX", "Due", "MatchDriver", "Played", "Turn", "TurnNotSupported"]
+__all__ = [
+    "CHANCE_STEPS_MAX",
+    "STEP_SETTLE_SECONDS",
+    "Due",
+    "MatchDriver",
+    "Played",
+    "StepClicks",
+    "Turn",
+    "TurnNotSupported",
+    "page_click",
+]
 
 CHANCE_STEPS_MAX = 100
 """Most chance actions `MatchDriver.settle` takes in a row before it calls it a rules bug."""
+STEP_SETTLE_SECONDS = 0.4
+"""Seconds after a step during which a click from the page is taken as part of the same press (s).
+
+A double click's two clicks come well within this (an operating system's
+double-click time is at most half a second by default, most clicks come
+100-250 ms apart), while a person who watched a step and presses again
+takes longer; keyboard repeat of a held Enter key comes every 30-100 ms.
+"""
 
 
 class Turn(enum.Enum):
@@ -104,6 +129,109 @@ class Played:
     rounds: int
 
 
+class StepClicks:
+    """One click from the page, one step: ignores page clicks while a step runs or just after one.
+
+    The kernel takes a page's messages one after the other, so the second
+    click of a double click (or a click on a button a re-render is about to
+    replace) waits while the first one's step runs, and reaches the handler
+    when that step is over, before the page has shown it.  Played, it would
+    make a second move nobody saw coming.  `StepClicks` ignores such a
+    click quietly: a click from the page acts only when no step is running
+    (nor `busy`, e.g. the spinner still turning) and at least
+    `settle_s` seconds have passed since the last step ended.
+
+    Only clicks that come from the page (the button's ``click`` message) are
+    held back; ``button.click()`` from Python (tests, a notebook) always
+    acts, so a test can press Next twenty times in a row.
+
+    Args:
+        clock: Returns the time in seconds (`time.monotonic` by default;
+            tests pass a clock they move by hand).
+        settle_s: Seconds after a step during which a page click is ignored.
+
+    Example:
+        >>> now = [0.0]
+        >>> steps = StepClicks(clock=lambda: now[0])
+        >>> moves = []
+        >>> button = steps.bind(ipw.Button(description="Next ▶"), lambda: moves.append("step"))
+        >>> page_click(button); page_click(button)  # a double click: one step
+        >>> now[0] += 1.0; page_click(button)  # pressed again a second later: a second step
+        >>> moves
+        ['step', 'step']
+    """
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic, settle_s: float = STEP_SETTLE_SECONDS) -> None:
+        self.clock = clock
+        """The clock the rule reads (seconds); a test may set one it moves by hand."""
+        self._settle_s = settle_s
+        self._running = False
+        self._ended_at = -math.inf
+        self.ignored = 0
+        """How many page clicks were ignored so far (0 or more)."""
+
+    @property
+    def running(self) -> bool:
+        """True while a step started by a click runs."""
+        return self._running
+
+    def may_act(self, *, busy: Callable[[], bool] | None = None) -> bool:
+        """Returns True if a page click arriving now may start a step (see the class docstring)."""
+        if self._running or (busy is not None and busy()):
+            return False
+        return self.clock() - self._ended_at >= self._settle_s
+
+    def run(self, intent: Callable[[], object]) -> None:
+        """Runs `intent` as one step: clicks that arrive meanwhile, and just after, are ignored."""
+        self._running = True
+        try:
+            intent()
+        finally:
+            self._running = False
+            self._ended_at = self.clock()
+
+    def bind(
+        self, button: ipw.Button, intent: Callable[[], object], *, busy: Callable[[], bool] | None = None
+    ) -> ipw.Button:
+        """Makes `button` run `intent` as one step per click (see the class docstring); returns `button`.
+
+        Args:
+            button: The button; a click from the page that comes too soon is
+                dropped before any of its click handlers run.
+            intent: What a click does.
+            busy: Returns True while a step is still under way outside the
+                kernel's call (the spinner's arrow still turning); None: never.
+        """
+        self.hold_page_clicks(button, busy=busy)
+        button.on_click(lambda _button: self.run(intent))
+        return button
+
+    def hold_page_clicks(self, button: ipw.Button, *, busy: Callable[[], bool] | None = None) -> None:
+        """Makes a click from the page reach `button`'s click handlers only when `may_act` says so.
+
+        Args:
+            button: The button.
+            busy: As for `bind`.
+        """
+
+        def from_page(_widget: ipw.Widget, content: Mapping[str, object], _buffers: object) -> None:
+            if content.get("event") != "click":
+                return
+            if self.may_act(busy=busy):
+                button.click()
+            else:
+                self.ignored += 1
+
+        # the page's click message comes here instead of straight to the click handlers
+        button.on_msg(button._handle_button_msg, remove=True)
+        button.on_msg(from_page)
+
+
+def page_click(button: ipw.Button) -> None:
+    """Delivers a click to `button` as the page sends it (the ``click`` message), for tests and doctests."""
+    button._handle_custom_msg({"event": "click"}, [])
+
+
 class TurnNotSupported(TopTrumpsError):
     """The game reached a node this view cannot play (simultaneous moves, a judge's decision).
 
@@ -146,6 +274,8 @@ class MatchDriver:
         held_button: The button that draws it, e.g. "Spin ⟳".
         ready_button: The hot-seat pass screen's button, as its refusal names
             it ("<name> must press ready first").
+        clock: The clock of the one-step rule (`StepClicks`); tests pass
+            one they move by hand.
     """
 
     def __init__(
@@ -161,6 +291,7 @@ class MatchDriver:
         held_name: str = "spin",
         held_button: str = "Spin ⟳",
         ready_button: str = "ready",
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._match = match
         self._names = names
@@ -170,6 +301,8 @@ class MatchDriver:
         self._held_name, self._held_button = held_name, held_button
         self._ready_button = ready_button
         self._guard = ClickGuard(decision or (lambda: (id(self._match()), len(self._match().actions))))
+        self.steps = StepClicks(clock=clock)
+        """The one-step rule every button bound here shares (`StepClicks`)."""
 
     # -- who acts -----------------------------------------------------------------------------
 
@@ -354,6 +487,19 @@ class MatchDriver:
         """Makes a click on `button` call `intent` while the decision it was made for is open.
 
         See `widgets._toolkit.rerender.ClickGuard`: a double click or a click
-        on a button a re-render replaced is ignored quietly.
+        on a button a re-render replaced is ignored quietly; and a click from
+        the page plays one step (`StepClicks`, shared by every button bound
+        here).
         """
-        return self._guard.bind(button, intent)
+        self.steps.hold_page_clicks(button)
+        return self._guard.bind(button, lambda: self.steps.run(intent))
+
+    def bind_step(
+        self, button: ipw.Button, intent: Callable[[], object], *, busy: Callable[[], bool] | None = None
+    ) -> ipw.Button:
+        """Makes `button`, which stays in the page (Next ▶, Spin ⟳), play one step per click from the page.
+
+        It shares the one-step rule with the buttons `bind` binds
+        (`StepClicks`); `busy` is as for `StepClicks.bind`.
+        """
+        return self.steps.bind(button, intent, busy=busy)

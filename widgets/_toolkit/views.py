@@ -125,8 +125,9 @@ class SeatedView(MatchView):
         """Makes the "Next ▶" and "Fast-forward ⏩" buttons."""
         self._next_button = big_button("Next ▶", next_tooltip, primary=True)
         self._fast_button = big_button("Fast-forward ⏩", fast_tooltip, primary=False)
-        self._next_button.on_click(lambda _button: self.next())
-        self._fast_button.on_click(lambda _button: self.fast_forward())
+        # one click from the page, one step: a double click plays one comparison
+        self._driver.bind_step(self._next_button, self.next)
+        self._driver.bind_step(self._fast_button, self.fast_forward)
 
     @property
     def screen(self) -> str:  # pragma: no cover - every subclass defines it

@@ -53,6 +53,7 @@ from widgets._toolkit import (
     ClickGuard,
     SeatNames,
     StatusLine,
+    StepClicks,
     big_button,
     close_tree,
     esc,
@@ -101,6 +102,7 @@ class SquadBuilder(ipw.VBox):
         self._status = StatusLine()
         self._boundary = ErrorBoundary(self._status.show)
         self._guard = ClickGuard(self._decision)
+        self._steps = StepClicks()  # one click from the page, one move: a double click places one card
         self._title = html_widget("tt-title", f"Top Trump Squads — {esc(rules.deck.name)}")
         self._turn = html_widget("tt-turn")
         self._mission = html_widget("tt-svg")
@@ -412,7 +414,8 @@ class SquadBuilder(ipw.VBox):
     # -- drawing ---------------------------------------------------------------------------------
 
     def _bind(self, button: ipw.Button, intent: Callable[[], object]) -> ipw.Button:
-        self._guard.bind(button, intent)
+        self._steps.hold_page_clicks(button)
+        self._guard.bind(button, lambda: self._steps.run(intent))
         self._buttons.append(button)
         return button
 

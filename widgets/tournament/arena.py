@@ -150,6 +150,7 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
             sleep=spin_sleep,
             on_spin=self.spin,
             on_revealed=self._spin_revealed,
+            steps=self._driver.steps,
         )
         self._tracks = html_widget("tt-board")
         self._arena_picture = html_widget("tt-board")
