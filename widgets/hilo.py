@@ -7,7 +7,7 @@ A thin view over a core `Match` of `HiLoRules` with one human seat:
 - one button per category where the first card has data (the legal
   `ChooseCategory` actions), then "Higher" and "Lower" buttons (`Call`);
 - the pins earned, a sentence after each call, the cards put aside for no
-  data, and "Play again" (a fresh shuffle, the next seed);
+  data, and "Play again" (a fresh shuffle with a fresh seed);
 - a "Show the odds" checkbox, the probability lens: beside each category the
   exact chance (rule P1) that the second card is higher-or-equal and
   lower-or-equal than the first, and the expected pins of the best play in
@@ -16,7 +16,9 @@ A thin view over a core `Match` of `HiLoRules` with one human seat:
   (``HiLoView.unseen``), never from the face-down cards.
 
 Hidden information never reaches a synced trait: a face-down card is drawn as
-a card back, and the `Match`, the state and the stack stay in Python.  Every
+a card back, and the `Match`, the state, the stack and the seed stay in
+Python (the seed shows once the game is over, for a replay; see
+`widgets._toolkit.seeds`).  Every
 handler runs inside the one error boundary (`widgets._boundary`); what a
 caller or the page asks for is checked first, so a wrong request gets a
 sentence in the game's words, and each button is tied to the decision it
@@ -61,14 +63,18 @@ from widgets._boundary import handler
 from widgets._style import style_sheet
 from widgets._toolkit import (
     DEFAULT_SEED,
+    DRAWN_SEED_MAX,
     SEED_MAX,
     MatchView,
+    SeedSource,
     big_button,
     esc,
+    fresh_seed,
     html_widget,
     is_whole,
     log_html,
     percent,
+    seed_words,
     swap_children,
     value_text,
     whole,
@@ -117,12 +123,15 @@ class HiLoTable(MatchView):
         match: A match of `HiLoRules` whose only seat is `HUMAN`; a match at
             its shuffle is shuffled.
         lens: Start with "Show the odds" ticked.
+        seed_source: Where `match`'s seed came from (``"teacher"`` by
+            default); the page names only a teacher's, and shows none until
+            the game is over.
 
     Raises:
         RuleOptionError: If `match` is not a Hi Lo match with a human seat.
     """
 
-    def __init__(self, match: Match, *, lens: bool = True) -> None:
+    def __init__(self, match: Match, *, lens: bool = True, seed_source: SeedSource = "teacher") -> None:
         super().__init__()
         if not isinstance(match.rules, HiLoRules):
             raise RuleOptionError(f"HiLoTable plays Hi Lo (HiLoRules); got {type(match.rules).__name__}")
@@ -151,9 +160,7 @@ class HiLoTable(MatchView):
             layout=ipw.Layout(width="auto"),
         )
         self._lens.add_class("tt-lens-toggle")
-        self._again = big_button(
-            "Play again ↻", "Shuffle the deck and play a new Hi Lo game (next seed)", primary=False
-        )
+        self._again = big_button("Play again ↻", "Shuffle the deck and play a new Hi Lo game", primary=False)
         self._driver.bind_step(self._again, self.play_again)  # one click from the page, one new game
         self._lens.observe(self._boundary.wrap(lambda _change: self._render()), names="value")
 
@@ -179,7 +186,7 @@ class HiLoTable(MatchView):
             self._log_view,
             self._saves_box(),
         )
-        self._install(match)
+        self._install(match, seed_source)
 
     def _saves_box(self) -> ipw.Accordion:
         """Returns the "Save or resume 💾" section: the game as a file on the pupil's own computer."""
@@ -208,7 +215,7 @@ class HiLoTable(MatchView):
             match = Match.from_record(saved.record, [HUMAN])
         except TopTrumpsError:
             raise RecordError("the saved Hi Lo game does not replay") from None
-        self._install(match)
+        self._install(match, "saved")
         self._status.show(f"Resumed the saved Hi Lo game: {saved.header.deck}, move {saved.header.move}.")
 
     # -- construction for notebooks -------------------------------------------------------
@@ -217,7 +224,7 @@ class HiLoTable(MatchView):
     def new(
         cls,
         deck: str | Deck = "dinosaurs",
-        seed: int = DEFAULT_SEED,
+        seed: int | None = None,
         hilo_pins: HiLoPins = "per_call",
         lens: bool = True,
     ) -> HiLoTable:
@@ -226,8 +233,9 @@ class HiLoTable(MatchView):
         Args:
             deck: A bundled deck's name (see `toptrumps_core.bundled_decks`)
                 or a `Deck` (at least 3 cards).
-            seed: Whole number 0..`SEED_MAX`; fixes the shuffle.  "Play
-                again" uses the next seed.
+            seed: The teacher's seed, a whole number 0..`DRAWN_SEED_MAX`
+                that fixes the shuffle; None (default): a fresh one from the
+                operating system.  "Play again" always draws a fresh seed.
             hilo_pins: Rule T12 option, ``"per_call"`` (default) or
                 ``"complete_run"``.
             lens: Start with "Show the odds" ticked (default True).
@@ -236,10 +244,14 @@ class HiLoTable(MatchView):
             DeckError: If `deck` names no bundled deck.
             RuleOptionError: If `seed` or `hilo_pins` is out of range.
         """
-        whole(seed, 0, SEED_MAX, "the seed")
+        if seed is not None:
+            whole(seed, 0, DRAWN_SEED_MAX, "the seed")
         the_deck = deck if isinstance(deck, Deck) else load_deck(deck)
         rules = HiLoRules(the_deck, hilo_pins=hilo_pins)
-        return cls(Match(rules, [HUMAN], seed=seed, start=rules.initial_state(shuffled=True)), lens=lens)
+        match = Match(
+            rules, [HUMAN], seed=fresh_seed() if seed is None else seed, start=rules.initial_state(shuffled=True)
+        )
+        return cls(match, lens=lens, seed_source="drawn" if seed is None else "teacher")
 
     # -- reading (for tests and lessons) --------------------------------------------------
 
@@ -331,18 +343,17 @@ class HiLoTable(MatchView):
 
     @handler
     def play_again(self) -> None:
-        """Starts a new game: the whole deck shuffled with the next seed."""
-        match = self._match
-        seed = match.seed + 1 if isinstance(match.seed, int) and match.seed < SEED_MAX else 0
+        """Starts a new game: the whole deck shuffled with a fresh seed (never one the page could guess)."""
         rules = self._rules
-        self._install(Match(rules, [HUMAN], seed=seed, start=rules.initial_state(shuffled=True)))
+        self._install(Match(rules, [HUMAN], seed=fresh_seed(), start=rules.initial_state(shuffled=True)), "drawn")
 
     # -- internals ------------------------------------------------------------------------
 
-    def _install(self, match: Match) -> None:
+    def _install(self, match: Match, seed_source: SeedSource) -> None:
         rules = match.rules
         assert isinstance(rules, HiLoRules)  # checked in __init__; play_again keeps the rules
         self._swap_match(match)  # the driver settles the shuffle
+        self._seed_source = seed_source
         self._rules = rules
         self._narrator = Narrator(rules, ["You"])
         self._log = []
@@ -374,9 +385,9 @@ class HiLoTable(MatchView):
         category = view.category
         rules = self._rules
         option = "0, 1 or 2 pins: one per right call" if rules.hilo_pins == "per_call" else "2 pins for two right calls"
-        self._title.value = (
-            f"Hi Lo — {esc(deck.name)} <span class='tt-subtitle'>({esc(option)}; seed {self._match.seed})</span>"
-        )
+        seed = seed_words(self._match.seed, self._seed_source, over=view.outcome is not None)
+        about = "; ".join(part for part in (option, seed) if part)
+        self._title.value = f"Hi Lo — {esc(deck.name)} <span class='tt-subtitle'>({esc(about)})</span>"
         earned = view.pins
         self._pins.value = f"<span role='status'>Pins: {'●' * earned}{'○' * (2 - earned)} ({_pins_text(earned)})</span>"
         self._lens_odds, self._lens_pins, self._lens_call = MappingProxyType({}), MappingProxyType({}), None

@@ -522,17 +522,18 @@ def test_other_games_and_tampered_tournaments_are_refused(tmp_path: Path) -> Non
 def test_bad_settings_from_the_page_keep_the_old_tournament() -> None:
     arena = TournamentArena.new(seats=4, humans=1, seed=SEED)
     match = arena.match
-    arena.controls["seed"].set_state({"value": -5})
+    arena.controls["seed"].set_state({"value": "-5"})
     arena._start_button.click()
     assert arena.status.startswith("Sorry") and "seed" in arena.status and arena.match is match
     arena.new_tournament(humans=7)
     assert arena.status.startswith("Sorry") and arena.match is match
-    arena.controls["seed"].set_state({"value": 77})
+    arena.controls["seed"].set_state({"value": "77"})
     arena.controls["seats"].set_state({"index": 1})  # 3 players
     arena.controls["tie_discard"].set_state({"index": 1})
     arena._start_button.click()
     assert arena.match is not match and arena.match.seed == 77 and arena.match.rules.seats == 3
     assert arena.match.rules.tie_discard == "tied_only" and arena.status.startswith("New tournament")
+    assert arena.controls["seed"].value == "" and "77" not in arena.status  # the seed stays out of the page
 
 
 def test_new_refuses_bad_settings_in_python() -> None:

@@ -483,10 +483,13 @@ def test_bad_values_from_the_browser_keep_the_old_game(deck_names: tuple[str, ..
     table.category_buttons[0].click()
     match, actions, log = table.match, list(table.match.actions), table.log_lines
     cases = [
-        ({"seed": -5}, "the seed must be a whole number from 0 to 999,999,999; got -5"),
-        ({"seed": 10**12}, "the seed must be a whole number"),
         (
-            {"seed": 5, "seats": 3, "humans": 5},
+            {"seed": "-5"},
+            "the seed must be empty (a new deal) or a whole number from 0 to 999,999,999,999,999; got '-5'",
+        ),
+        ({"seed": str(10**16)}, "the seed must be empty (a new deal) or a whole number"),
+        (
+            {"seed": "5", "seats": 3, "humans": 5},
             "the number of human players must be from 1 to the number of players (3)",
         ),
         ({"humans": 1, "look_at_last_on": True, "look_at_last": 1}, "look_at_last must be off or a whole number"),
@@ -548,7 +551,8 @@ def test_new_game_with_every_rule_option(deck_names: tuple[str, ...], options: d
     computers = [s for s in table.match.strategies if s is not HUMAN]
     assert computers and all(s == CardCounting(no_data=rules.no_data) for s in computers)
     controls = table.controls
-    assert controls["seed"].value == 11 and controls["seats"].value == 4 and controls["difficulty"].value == "expert"
+    # the seed box is emptied once the game starts: the seed stays out of the page while it runs
+    assert controls["seed"].value == "" and controls["seats"].value == 4 and controls["difficulty"].value == "expert"
     assert controls["leftover"].value == rules.leftover and controls["no_data"].value == rules.no_data
     assert controls["look_at_last_on"].value is (rules.look_at_last is not None)
     assert controls["round_limit_on"].value is (rules.round_limit is not None)
@@ -562,7 +566,7 @@ def test_new_game_with_every_rule_option(deck_names: tuple[str, ...], options: d
 def test_new_game_from_the_controls(deck_names: tuple[str, ...]) -> None:
     table = ClassicTable.new(deck=deck_names[0], seats=3, seed=2024)
     c = table.controls
-    assert c["seed"].value == 2024 and c["seats"].value == 3 and c["humans"].value == 1
+    assert c["seed"].value == "" and c["seats"].value == 3 and c["humans"].value == 1
     assert [value for _, value in c["deck"].options] == list(deck_names)
     assert all(label and "_" not in label for label, _ in c["deck"].options)
     assert list(c["difficulty"].options) == list(DIFFICULTIES)
@@ -571,7 +575,7 @@ def test_new_game_from_the_controls(deck_names: tuple[str, ...]) -> None:
         ("seats", 5),
         ("humans", 2),
         ("difficulty", "easy"),
-        ("seed", 7),
+        ("seed", "7"),
         ("leftover", "set_aside"),
         ("collect_order", "shuffled"),
         ("no_data", "loses"),
@@ -593,7 +597,9 @@ def test_new_game_from_the_controls(deck_names: tuple[str, ...]) -> None:
         "round_limit": 25,
         "simulation": False,
     }
-    assert table.screen == "pass" and "seed 7" in browser_text(table)
+    text = browser_text(table)
+    assert table.screen == "pass" and "seed set by the teacher" in text and "seed 7" not in text
+    assert c["seed"].value == ""
 
 
 def test_new_rejects_bad_settings_in_python(deck_names: tuple[str, ...]) -> None:

@@ -49,7 +49,8 @@ def test_t12_play_through_the_buttons(deck: Deck) -> None:
     assert table.category_buttons == () and table.call_buttons == ()
     assert "2 pins" in browser_text(table)
     table.again_button.click()
-    assert table.pins == 0 and not table.match.is_over and table.match.seed == 6
+    # a fresh seed from the operating system, not the next one (which a pupil could guess)
+    assert table.pins == 0 and not table.match.is_over and table.match.seed not in (5, 6)
 
 
 def test_the_log_tells_every_event_in_the_core_s_words(deck: Deck) -> None:

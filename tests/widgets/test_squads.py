@@ -171,13 +171,14 @@ def test_the_new_game_settings_are_checked_and_start_the_game_they_say() -> None
     form.people.value, form.computers.value = 1, 0
     table.start_new_game()
     assert "two or more players" in table.status and table.rules.seats == 3
-    form.deck.value, form.computers.value, form.tokens.value, form.seed.value = "dinosaurs", 3, 5, 77
+    form.deck.value, form.computers.value, form.tokens.value, form.seed.value = "dinosaurs", 3, 5, "77"
     table.start_new_game()
     assert table.rules.deck.name == "Dinosaurs" and table.rules.seats == 4 and table.rules.tokens_to_win == 5
     assert table.match.seed == 77 and table.screen == "mission" and table.status == ""
-    form.seed.value = -1
+    assert form.seed.value == ""  # emptied once the game starts: the seed stays out of the page
+    form.seed.value = "-1"
     table.start_new_game()
-    assert "the seed must be a whole number" in table.status and table.match.seed == 77
+    assert "the seed must be empty (a new deal) or a whole number" in table.status and table.match.seed == 77
 
 
 def test_a_saved_game_resumes_where_it_was_sealed_and_a_bad_file_changes_nothing(

@@ -8,6 +8,8 @@
 - `driver`: `MatchDriver`, the one helper over a core `Match` (who may act
   now, settle chance, fast-forward, stale clicks; refuses simultaneous and
   judge's nodes clearly);
+- `seeds`: a game's seed, drawn from the operating system and kept out of
+  the page until the game ends (a teacher may still set one);
 - `settings_form`: `SettingsForm`, one form built from a settings
   dataclass's field metadata, with kind validation;
 - `views`: `MatchView` and `SeatedView`, the frames of the views;
@@ -48,6 +50,7 @@ from widgets._toolkit.driver import (
 )
 from widgets._toolkit.experiment_frame import Experiment, figure_svg
 from widgets._toolkit.rerender import ClickGuard, close_tree, swap_children
+from widgets._toolkit.seeds import DRAWN_SEED_MAX, TEACHER_SEED, SeedSource, fresh_seed, read_seed, seed_box, seed_words
 from widgets._toolkit.settings_form import Heading, Setting, SettingsForm, check_settings, seed_field, setting
 from widgets._toolkit.views import MatchView, SeatedView
 from widgets._toolkit.words import SeatNames, and_list, esc, is_whole, or_list, percent, plural, value_text, whole
@@ -55,9 +58,11 @@ from widgets._toolkit.words import SeatNames, and_list, esc, is_whole, or_list, 
 __all__ = [
     "CHANCE_STEPS_MAX",
     "DEFAULT_SEED",
+    "DRAWN_SEED_MAX",
     "OWN_DECK",
     "SEED_MAX",
     "STEP_SETTLE_SECONDS",
+    "TEACHER_SEED",
     "ClickGuard",
     "Due",
     "Experiment",
@@ -67,6 +72,7 @@ __all__ = [
     "Played",
     "SeatNames",
     "SeatedView",
+    "SeedSource",
     "Setting",
     "SettingsForm",
     "StatusLine",
@@ -82,6 +88,7 @@ __all__ = [
     "deck_names",
     "esc",
     "figure_svg",
+    "fresh_seed",
     "html_widget",
     "is_whole",
     "log_html",
@@ -91,9 +98,12 @@ __all__ = [
     "pass_panel",
     "percent",
     "plural",
+    "read_seed",
     "rule_toggle",
+    "seed_box",
     "seed_field",
     "seed_text",
+    "seed_words",
     "setting",
     "shown_seed",
     "swap_children",

@@ -5,13 +5,16 @@ Nothing is saved on the server: "Save" offers the game as a download, and
 overwrites another's saves.  A saved file is JSON with two parts:
 
 - what a person reads: which game (``"game"``, ``"title"``), the deck, the
-  move it was saved at, the players, and when;
-- ``"sealed"``: the game record and the players, encrypted and signed with
-  the server's save key (Fernet, from the ``cryptography`` package).  The
-  record holds every shuffle of the game, so unsealed it would show the
-  cards nobody has seen; sealed, a pupil cannot read them, and a file that
-  was changed, damaged or sealed with another key is refused with a clear
-  message, changing nothing.
+  move it was saved at, the players, and when; never the seed;
+- ``"sealed"``: the game, the deck, the seed and the move again, the game
+  record and the players, encrypted and signed with the server's save key
+  (Fernet, from the ``cryptography`` package).  The record and the seed
+  hold every shuffle of the game, so unsealed they would show the cards
+  nobody has seen; sealed, a pupil cannot read them, and a file that was
+  changed (the words outside the seal included), damaged or sealed with
+  another key is refused with a clear message, changing nothing.
+
+The file's name names the game, the deck and the move, never the seed.
 
 The save key is the environment variable `SAVE_KEY_VARIABLE` when it is set
 (servers that share saves set the same key), else a key file created on
@@ -162,7 +165,14 @@ def seal_save(header: SaveHeader, record: GameRecord) -> str:
     Raises:
         RecordError: If the save key cannot be used (see `save_key`).
     """
-    sealed = {"record": json.loads(record.to_json()), "players": list(header.players)}
+    sealed = {
+        "game": header.game,
+        "deck": header.deck,
+        "seed": record.seed,
+        "move": header.move,
+        "record": json.loads(record.to_json()),
+        "players": list(header.players),
+    }
     token = Fernet(save_key()).encrypt(json.dumps(sealed, ensure_ascii=False).encode("utf-8"))
     saved = {
         "saved_game": SAVE_MARK,
@@ -227,7 +237,15 @@ def open_save(data: bytes | str, *, name: str, games: Sequence[str]) -> SavedGam
         )
     except (TopTrumpsError, TypeError, ValueError, KeyError, AttributeError):
         raise RecordError(f"{what} does not load as a saved game") from None
-    if header.move != len(record.actions) or header.players != players:
+    if not isinstance(inside, dict):
+        raise RecordError(f"{what} does not load as a saved game")
+    named = (inside.get("game", header.game), inside.get("deck", header.deck), inside.get("move", header.move))
+    if (
+        header.move != len(record.actions)
+        or header.players != players
+        or named != (header.game, header.deck, header.move)
+        or inside.get("seed", record.seed) != record.seed
+    ):
         raise RecordError(f"{what} was changed after it was saved, so it cannot be resumed here")
     return SavedGame(header, record, players)
 

@@ -19,7 +19,11 @@ Field types:
   first); the choices may also come when the form is built (the decks);
 - ``int | None``: a rule option that is off by default: a switch (the
   field's label) and a number box (``number_label``), read as None while
-  the switch is off; its controls are ``"<name>_on"`` and ``"<name>"``.
+  the switch is off; its controls are ``"<name>_on"`` and ``"<name>"``;
+- ``int | None`` with ``control="seed"`` (`seed_field`): a game's seed, a
+  text box read as None while empty (a fresh deal, `widgets._toolkit.seeds`).
+  `SettingsForm.show` always empties it, so a game's seed never stays in
+  the page while the game runs.
 
 Example:
     >>> from dataclasses import dataclass, field
@@ -56,13 +60,14 @@ from typing import Any, Generic, Literal, TypeVar
 import ipywidgets as ipw
 
 from toptrumps_core.errors import RuleOptionError
-from widgets._toolkit.controls import DEFAULT_SEED, SEED_MAX, html_widget, number_dropdown, rule_toggle
+from widgets._toolkit.controls import html_widget, number_dropdown, rule_toggle
+from widgets._toolkit.seeds import DRAWN_SEED_MAX, SEED_BOX_HELP, read_seed, seed_box
 from widgets._toolkit.words import esc, is_whole, or_list
 
 __all__ = ["Heading", "Setting", "SettingsForm", "check_settings", "seed_field", "setting"]
 
 T = TypeVar("T")
-Control = Literal["dropdown", "toggle", "number"]
+Control = Literal["dropdown", "toggle", "number", "seed"]
 _WIDE = MappingProxyType({"description_width": "initial"})
 
 
@@ -120,8 +125,9 @@ def setting(
         choices: The values accepted (str fields), the default first; more
             may be given when the form is built.
         tooltips: What each choice does, one per choice (toggle buttons).
-        control: ``"dropdown"``, ``"toggle"`` (a rule option's buttons) or
-            ``"number"`` (a number box); None: a dropdown.
+        control: ``"dropdown"``, ``"toggle"`` (a rule option's buttons),
+            ``"number"`` (a number box) or ``"seed"`` (a game's seed box,
+            see `seed_field`); None: a dropdown.
         refuse: The error for a value not among the choices, a template
             with ``{value!r}`` and ``{offered}``; "" for the usual words.
         number_label: ``int | None`` fields: the number box's description.
@@ -154,21 +160,23 @@ def setting(
 
 
 def seed_field(fixes: str) -> Any:
-    """Returns the dataclass field of a game's seed: a number box, 0..`SEED_MAX`, default `DEFAULT_SEED`.
+    """Returns the dataclass field of a game's seed (``int | None``): an empty box, None for a fresh deal.
+
+    The box takes a teacher's whole number 0..`DRAWN_SEED_MAX`, and is
+    emptied once a game starts with it (see `widgets._toolkit.seeds`).
 
     Args:
-        fixes: What the same seed gives again, for the tooltip, e.g.
-            ``"deals the same game"``.
+        fixes: What the same seed gives again, e.g. ``"deals the same game"``.
     """
     return dataclasses.field(
-        default=DEFAULT_SEED,
+        default=None,
         metadata=setting(
             "Seed",
-            help=f"A whole number from 0 to {SEED_MAX:,}: the same seed {fixes}",
+            help=f"{SEED_BOX_HELP} (the same seed {fixes})",
             what="the seed",
             low=0,
-            high=SEED_MAX,
-            control="number",
+            high=DRAWN_SEED_MAX,
+            control="seed",
         ),
     )
 
@@ -248,7 +256,7 @@ def check_settings(value: object, *, choices: Mapping[str, Sequence[str]] | None
                 continue
             if not is_whole(got) or got < low or (high is not None and got > high):
                 span = f"from {low:,} to {high:,}" if high is not None else f"from {low:,}"
-                off = "off or " if field.optional else ""
+                off = ("empty (a new deal) or " if meta.control == "seed" else "off or ") if field.optional else ""
                 raise RuleOptionError(f"{field.what} must be {off}a whole number {span}{_rule(field)}; got {got!r}")
         else:
             offered = _offered(field, extra)
@@ -345,7 +353,9 @@ class SettingsForm(Generic[T]):
         read: dict[str, Any] = {}
         for name, field in self._fields.items():
             got = self._controls[name].value
-            if field.optional and not self._controls[f"{name}_on"].value:
+            if field.setting.control == "seed":
+                got = read_seed(got, what=field.what)
+            elif field.optional and not self._controls[f"{name}_on"].value:
                 got = None
             elif field.kind is str and got is None:
                 got = ""
@@ -361,6 +371,9 @@ class SettingsForm(Generic[T]):
         """Sets the controls to `value` (changing only those that differ) and makes it `value`."""
         for name, field in self._fields.items():
             got = getattr(value, name)
+            if field.setting.control == "seed":
+                self._set(name, "")  # the game's seed stays out of the page while it runs
+                continue
             if field.optional:
                 self._set(f"{name}_on", got is not None)
                 if got is None:
@@ -376,6 +389,9 @@ class SettingsForm(Generic[T]):
     def _build(self, field: _Field, value: Any, options: Sequence[str | tuple[str, str]] | None) -> None:
         meta = field.setting
         name = field.name
+        if meta.control == "seed":
+            self._controls[name] = self._cells[name] = seed_box(meta.label, help=meta.help)
+            return
         if field.optional:
             switch = ipw.Checkbox(
                 value=value is not None,

@@ -27,9 +27,9 @@ from widgets._toolkit import (
     SettingsForm,
     check_settings,
     deck_dropdown,
+    fresh_seed,
     seed_field,
     setting,
-    shown_seed,
 )
 
 __all__ = [
@@ -75,7 +75,10 @@ class TableSettings:
         seats: Players at the table, 2..6 (rule C1).
         humans: Human players, 1..seats; seats 0..humans-1 are human.
         difficulty: Computer players' level, a key of `DIFFICULTIES`.
-        seed: Whole number 0..`SEED_MAX`; fixes the deal and computer choices.
+        seed: The teacher's seed, a whole number 0..`DRAWN_SEED_MAX` that
+            fixes the deal and computer choices; None (default) for a seed
+            drawn fresh from the operating system for each game
+            (`widgets._toolkit.seeds`).
         leftover: Rule C2 option, ``"deal_all"`` (default) or ``"set_aside"``.
         collect_order: Rule C4 option, ``"fixed"`` (default) or ``"shuffled"``.
         no_data: Rule C6 option, ``"tie"`` (default) or ``"loses"``.
@@ -122,7 +125,7 @@ class TableSettings:
             choices=tuple(DIFFICULTIES),
         ),
     )
-    seed: int = seed_field("deals the same game")
+    seed: int | None = seed_field("deals the same game")
     leftover: str = field(
         default="deal_all",
         metadata=_toggle(
@@ -247,7 +250,7 @@ def computer(difficulty: str, no_data: str) -> Strategy[ClassicView]:
 
 
 def build_match(deck: Deck, settings: TableSettings) -> Match:
-    """Returns a new match for `settings` (not yet dealt).
+    """Returns a new match for `settings` (not yet dealt), with a fresh seed unless the settings give one.
 
     Raises:
         RuleOptionError: If the rules refuse an option.
@@ -255,11 +258,11 @@ def build_match(deck: Deck, settings: TableSettings) -> Match:
     rules = ClassicRules(deck, seats=settings.seats, **settings.rule_options())
     strategies: list[Strategy[ClassicView] | Human] = [HUMAN] * settings.humans
     strategies += [computer(settings.difficulty, settings.no_data)] * (settings.seats - settings.humans)
-    return Match(rules, strategies, seed=settings.seed)
+    return Match(rules, strategies, seed=settings.seed if settings.seed is not None else fresh_seed())
 
 
 def settings_of(match: Match, base: TableSettings | None) -> TableSettings:
-    """Returns the settings that describe `match`, its deck as the table's own (deck "").
+    """Returns the settings that describe `match`, its deck as the table's own (deck ""), its seed left out (None).
 
     Args:
         match: A classic match.
@@ -275,13 +278,12 @@ def settings_of(match: Match, base: TableSettings | None) -> TableSettings:
             if type(strategy) is type(computers[0]):
                 difficulty = name
                 break
-    seed = shown_seed(match.seed)
     options = {k: v for k, v in rules.options().items() if k in RULE_OPTIONS}
     return TableSettings(
         deck=OWN_DECK,
         seats=rules.seats,
         humans=max(1, len(match.humans)),
         difficulty=difficulty,
-        seed=seed,
+        seed=None,  # the game's own seed stays out of the page (and out of the form) while it runs
         **options,
     )

@@ -11,10 +11,14 @@ illegal move is never offered; computer comparisons run one at a time on
 chance to win, tie or lose (rule P3) from the person's own knowledge, and
 the "New game" form covers every setting and rule option of RULES.md.
 
+Each game's seed is drawn from the operating system unless a teacher gives
+one (`widgets._toolkit.seeds`); while the game runs the page says at most
+"seed set by the teacher", and once it ends "replay this game: seed N".
+
 The table renders from the acting seat's own view and from public facts
 (`ClassicRules.public_view`); hidden information never reaches a
-synced trait: never another seat's top card, the `Match`, the state or the
-deck order.  Values the page sets are validated before a new game replaces
+synced trait: never another seat's top card, the `Match`, the state, the
+deck order or the seed of the game in play.  Values the page sets are validated before a new game replaces
 the old one, and every handler runs inside the one error boundary
 (`widgets._boundary`).
 
@@ -58,6 +62,7 @@ from widgets._toolkit import (
     OWN_DECK,
     SEED_MAX,
     SeatedView,
+    SeedSource,
     Turn,
     big_button,
     esc,
@@ -65,6 +70,7 @@ from widgets._toolkit import (
     is_whole,
     log_html,
     plural,
+    seed_words,
     swap_children,
 )
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
@@ -122,12 +128,18 @@ class ClassicTable(SeatedView):
             the others by their strategies.  A match not yet dealt is dealt.
         settings: What the "New game" controls start from; None to read them
             off `match` (deck "" = this match's deck).
+        seed_source: Where `match`'s seed came from: ``"teacher"`` (default:
+            whoever built the match chose it), ``"drawn"`` or ``"saved"``;
+            the page names only a teacher's, and shows none until the game
+            ends.
 
     Raises:
         RuleOptionError: If `match` is not a classic game.
     """
 
-    def __init__(self, match: Match, *, settings: TableSettings | None = None) -> None:
+    def __init__(
+        self, match: Match, *, settings: TableSettings | None = None, seed_source: SeedSource = "teacher"
+    ) -> None:
         super().__init__()
         if not isinstance(match.rules, ClassicRules):
             raise RuleOptionError(f"ClassicTable plays classic rules (ClassicRules); got {type(match.rules).__name__}")
@@ -202,7 +214,7 @@ class ClassicTable(SeatedView):
             ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start")),
             settings_box,
         )
-        self._install(match, settings)
+        self._install(match, settings, seed_source)
 
     # -- construction for notebooks ----------------------------------------------------------
 
@@ -213,7 +225,7 @@ class ClassicTable(SeatedView):
         seats: int = 3,
         humans: int = 1,
         difficulty: str = "medium",
-        seed: int = DEFAULT_SEED,
+        seed: int | None = None,
         **rule_options: Any,
     ) -> ClassicTable:
         """Returns a table with a freshly dealt game, for a one-line notebook cell.
@@ -225,7 +237,10 @@ class ClassicTable(SeatedView):
             humans: Human players, 1..seats (several: hot seat).
             difficulty: The computers' level: a key of `DIFFICULTIES`
                 ("easy", "medium", "hard", "expert").
-            seed: Whole number 0..999,999,999; the same seed deals the same game.
+            seed: The teacher's seed, a whole number 0..`DRAWN_SEED_MAX`
+                (the same seed deals the same game, for a whole class);
+                None (default): a fresh seed from the operating system.
+                Either way the page hides it until the game ends.
             **rule_options: ``leftover``, ``collect_order``, ``no_data``,
                 ``look_at_last``, ``round_limit``, by their RULES.md names.
 
@@ -250,9 +265,10 @@ class ClassicTable(SeatedView):
         offered = (*available_decks(), *((OWN_DECK,) if own is not None else ()))
         settings.check(offered)
         match = build_match(own if own is not None else load_deck(settings.deck), settings)
+        source: SeedSource = "drawn" if seed is None else "teacher"
         if own is not None:
-            return cls(match)  # settings are read back off the match, deck "" = own
-        return cls(match, settings=settings)
+            return cls(match, seed_source=source)  # settings are read back off the match, deck "" = own
+        return cls(match, settings=settings, seed_source=source)
 
     # -- public read-only helpers --------------------------------------------------------------
 
@@ -385,13 +401,15 @@ class ClassicTable(SeatedView):
         chosen: dict[str, Any] = {k: v for k, v in given.items() if v is not None or k in rule_options}
         settings = self._form.read(commit=False, **chosen)
         the_deck = self._own_deck if settings.deck == OWN_DECK and self._own_deck else load_deck(settings.deck)
-        self._install(build_match(the_deck, settings), settings)  # deals; only now is the old game replaced
-        self._form.show(settings)
+        source: SeedSource = "drawn" if settings.seed is None else "teacher"
+        self._install(build_match(the_deck, settings), settings, source)  # deals; only now is the old game replaced
+        self._form.show(settings)  # empties the seed box: the seed stays out of the page
         computers = settings.seats - settings.humans
         who = f"{plural(settings.humans, 'person', 'people')}" + (
             f", {computers} {settings.difficulty} computer{'s' if computers != 1 else ''}" if computers else ""
         )
-        self._status.show(f"New game: {the_deck.name}, {settings.seats} players ({who}), seed {settings.seed}.", "info")
+        dealt = "seed set by the teacher" if source == "teacher" else "a fresh deal"
+        self._status.show(f"New game: {the_deck.name}, {settings.seats} players ({who}), {dealt}.", "info")
 
     # -- flow ---------------------------------------------------------------------------------------
 
@@ -417,10 +435,11 @@ class ClassicTable(SeatedView):
         self._status.show("")
         self._render()
 
-    def _install(self, match: Match, settings: TableSettings) -> None:
+    def _install(self, match: Match, settings: TableSettings, seed_source: SeedSource) -> None:
         """Makes `match` the game in play: deals it, resets the log and renders."""
         events = self._swap_match(match)
         self._settings = settings
+        self._seed_source = seed_source
         self._game_log = GameLog(self._rules, self._names)
         self._viewer = match.humans[0] if len(match.humans) == 1 else None
         self._absorb(events)
@@ -442,7 +461,7 @@ class ClassicTable(SeatedView):
         settings = settings_of(match, None)
         self._form = settings_form(settings, self._deck_values(), own=self._own_deck, button=self._new_button)
         self._settings_box.children = (self._form.box, self._saves)
-        self._install(match, settings)
+        self._install(match, settings, "saved")
         self._status.show(f"Resumed the saved game: {saved.header.deck}, move {saved.header.move}.")
 
     def _deck_values(self) -> tuple[str, ...]:
@@ -482,7 +501,8 @@ class ClassicTable(SeatedView):
         rules = self._rules
         extras = [f"{k}={v}" for k, v in rules.options().items() if k in RULE_OPTIONS and v != RULE_DEFAULTS[k]]
         level = f" · {self._settings.difficulty} computers" if rules.seats > len(self._match.humans) else ""
-        sub = f"{rules.seats} players{level} · seed {self._match.seed}" + (f" · {', '.join(extras)}" if extras else "")
+        seed = seed_words(self._match.seed, self._seed_source, over=self._match.is_over)
+        sub = f"{rules.seats} players{level}" + "".join(f" · {part}" for part in (seed, *extras) if part)
         self._title.value = f'Top Trumps — {esc(rules.deck.name)} <span class="tt-subtitle">{esc(sub)}</span>'
 
     def _render_turn(self, facts: ClassicPublicView) -> None:
@@ -567,7 +587,7 @@ class ClassicTable(SeatedView):
         computer choice comes out the same); nothing else of the match is kept.
         """
         match, count = self._match, len(self._match.actions)
-        saved = (list(self._log), self._game_log.copy(), self._viewer, self._settings, self._names)
+        saved = (list(self._log), self._game_log.copy(), self._viewer, self._settings, self._names, self._seed_source)
         controls = {name: widget.value for name, widget in self.controls.items()}
         form_value = self._form.value
 
@@ -581,7 +601,7 @@ class ClassicTable(SeatedView):
                     if len(match.actions) == count
                     else Match.from_record(match.record, match.strategies, upto=count, max_actions=match.max_actions)
                 )
-            self._log, self._game_log, self._viewer, self._settings, self._names = saved
+            self._log, self._game_log, self._viewer, self._settings, self._names, self._seed_source = saved
             self._form.show(form_value)
             for name, value in controls.items():
                 if self.controls[name].value != value:

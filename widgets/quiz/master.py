@@ -55,6 +55,7 @@ from toptrumps_core.quiz import (
 from toptrumps_core.quiz.rules import MAX_ANSWER_LENGTH
 from toptrumps_core.strategies import HUMAN
 from widgets._boundary import ErrorBoundary, handler
+from widgets._toolkit.seeds import fresh_seed
 from widgets.quiz.board import CSS, board_html, clock_html
 from widgets.quiz.panels import QuizControls, button
 from widgets.quiz.settings import QuizSettings
@@ -71,7 +72,9 @@ class QuizMaster(ipw.VBox):
 
     Args:
         rules: The quiz's rules (their options fill the settings); None for the defaults.
-        seed: Fixes the charts drawn and the tiebreaker toss; None for a fresh one.
+        seed: Fixes the charts drawn and the tiebreaker toss; None for a
+            fresh one from the operating system for each quiz
+            (`widgets._toolkit.seeds`).  The page never shows it.
         clock: The countdown's clock (for tests); `time.monotonic` by default.
         sleep: The countdown's sleep (for tests); `asyncio.sleep` by default.
         sounds: False to start muted.
@@ -206,7 +209,8 @@ class QuizMaster(ipw.VBox):
         """Starts a quiz with the settings shown: the charts are set out and the tiebreaker tossed."""
         rules = self._settings.rules(self._base)
         self._countdown.stop()
-        self.match = Match(rules, [HUMAN, HUMAN], seed=self._seed, judge=HUMAN)
+        seed = self._seed if self._seed is not None else fresh_seed()  # never shown in the page
+        self.match = Match(rules, [HUMAN, HUMAN], seed=seed, judge=HUMAN)
         self._narrator = QuizNarrator(rules)
         self._revealed, self._round_over, self._started_round = (), [], 0
         self._round_view, self._turned, self._wrong = None, {}, []

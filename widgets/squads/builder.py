@@ -52,15 +52,18 @@ from widgets._style import style_sheet
 from widgets._toolkit import (
     ClickGuard,
     SeatNames,
+    SeedSource,
     StatusLine,
     StepClicks,
     big_button,
     close_tree,
     esc,
+    fresh_seed,
     html_widget,
     log_html,
     pass_panel,
     percent,
+    seed_words,
     swap_children,
 )
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
@@ -84,7 +87,9 @@ class SquadBuilder(ipw.VBox):
     Args:
         rules: The rules (deck, seats, missions, tokens to win).
         people: How many seats are people (the first seats); the others are computers.
-        seed: The match seed (every deal and computer choice); None for a fresh one.
+        seed: The teacher's seed (every deal and computer choice); None
+            (default) for a fresh one from the operating system.  The page
+            hides it until the game is over (`widgets._toolkit.seeds`).
         computer: The computer player of the other seats; None: `ExpectedTokensBuilder`.
 
     Raises:
@@ -92,7 +97,7 @@ class SquadBuilder(ipw.VBox):
     """
 
     def __init__(
-        self, rules: SquadsRules, *, people: int = 1, seed: int | str | None = 2024, computer: Any = None
+        self, rules: SquadsRules, *, people: int = 1, seed: int | str | None = None, computer: Any = None
     ) -> None:
         if isinstance(people, bool) or not isinstance(people, int) or not 1 <= people <= rules.seats:
             raise RuleOptionError(f"people must be a whole number from 1 to {rules.seats}; got {people!r}")
@@ -114,7 +119,6 @@ class SquadBuilder(ipw.VBox):
             people=people,
             computers=rules.seats - people,
             tokens_to_win=rules.tokens_to_win,
-            seed=seed if isinstance(seed, int) else 2024,
         )
         start = big_button("Start the new game", "Deal a new game with these settings", primary=True)
         start.on_click(lambda _button: self.start_new_game())
@@ -147,7 +151,7 @@ class SquadBuilder(ipw.VBox):
         *,
         people: int = 1,
         computers: int = 2,
-        seed: int | str | None = 2024,
+        seed: int | str | None = None,
         tokens_to_win: int = 10,
     ) -> SquadBuilder:
         """Returns a new game: `people` people against `computers` computers on `deck` (a one-line notebook cell).
@@ -313,6 +317,7 @@ class SquadBuilder(ipw.VBox):
         self._title.value = f"Top Trump Squads — {esc(rules.deck.name)}"
         self._new_game.selected_index = None
         self._start(seed)
+        self._settings.seed.value = ""  # the seed stays out of the page while the game runs
 
     @handler
     def new_game(self, seed: int | str | None = None) -> None:
@@ -322,10 +327,11 @@ class SquadBuilder(ipw.VBox):
     # -- the match --------------------------------------------------------------------------
 
     def _start(self, seed: int | str | None, *, match: Match | None = None) -> None:
-        """Puts a new game in play, or `match` (a resumed one) as it stands."""
+        """Puts a new game in play (a fresh seed if `seed` is None), or `match` (a resumed one) as it stands."""
+        self._seed_source: SeedSource = "saved" if match is not None else "drawn" if seed is None else "teacher"
         if match is None:
             players = [HUMAN if seat < self._people else self._computer for seat in range(self.rules.seats)]
-            match = Match(self.rules, players, seed=seed)
+            match = Match(self.rules, players, seed=fresh_seed() if seed is None else seed)
         self._match = match
         self._names = SeatNames(self.rules.seats, range(self._people))
         self._log = SquadsLog(self.rules, list(self._names))
@@ -424,6 +430,9 @@ class SquadBuilder(ipw.VBox):
         screen = self.screen
         state = self.state
         with self.hold_sync():
+            seed = seed_words(self._match.seed, self._seed_source, over=self._match.is_over)
+            about = f' <span class="tt-subtitle">{esc(seed)}</span>' if seed else ""
+            self._title.value = f"Top Trump Squads — {esc(self.rules.deck.name)}{about}"
             mission = state.mission if state.mission is not None else (state.last.mission if state.last else None)
             if screen in ("reveal", "over") and state.last is not None:
                 mission = state.last.mission

@@ -14,7 +14,7 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.squads import SquadsRules
-from widgets._toolkit import SEED_MAX, deck_dropdown, deck_names, number_dropdown, seed_text, whole
+from widgets._toolkit import deck_dropdown, deck_names, number_dropdown, read_seed, seed_box, whole
 
 __all__ = ["SquadSettings", "short_name"]
 
@@ -27,10 +27,12 @@ class SquadSettings(ipw.VBox):
         people: People at the screen, 1 to 4.
         computers: Computer players, 0 to 5.
         tokens_to_win: Tokens that end the game (S7: 10).
-        seed: The seed shown first.
+
+    The seed box starts empty (a fresh deal); a teacher's number deals that
+    game, and the box is emptied once it starts (`widgets._toolkit.seeds`).
     """
 
-    def __init__(self, *, deck: str, people: int, computers: int, tokens_to_win: int, seed: int) -> None:
+    def __init__(self, *, deck: str, people: int, computers: int, tokens_to_win: int) -> None:
         self.deck = deck_dropdown(deck)
         self.people = number_dropdown(
             "People", range(1, 5), min(max(people, 1), 4), "How many people play at this screen"
@@ -41,7 +43,7 @@ class SquadSettings(ipw.VBox):
         self.tokens = number_dropdown(
             "Tokens to win", range(3, 21), min(max(tokens_to_win, 3), 20), "The tokens that end the game (S7: 10)"
         )
-        self.seed = seed_text(seed, what="deals the same game")
+        self.seed = seed_box()
         super().__init__(
             [
                 self.deck,
@@ -51,8 +53,8 @@ class SquadSettings(ipw.VBox):
         )
         self.add_class("tt-settings")
 
-    def rules_and_people(self) -> tuple[SquadsRules, int, int]:
-        """Returns the rules, the number of people and the seed the form says, all checked.
+    def rules_and_people(self) -> tuple[SquadsRules, int, int | None]:
+        """Returns the rules, the number of people and the seed the form says (None: empty), all checked.
 
         Raises:
             RuleOptionError: If a value is not one the form offers, there are
@@ -65,7 +67,7 @@ class SquadSettings(ipw.VBox):
         people = whole(self.people.value, 1, 4, "people")
         computers = whole(self.computers.value, 0, 5, "computers")
         tokens = whole(self.tokens.value, 3, 20, "tokens to win")
-        seed = whole(self.seed.value, 0, SEED_MAX, "the seed")
+        seed = read_seed(self.seed.value)
         if people + computers < 2:
             raise RuleOptionError("Squads needs two or more players (S1): add a person or a computer")
         rules = SquadsRules(load_deck(self.deck.value), seats=people + computers, tokens_to_win=tokens)

@@ -67,8 +67,8 @@ from toptrumps_core.tournament.mini_game import MiniGameOver
 from widgets._boundary import handler
 from widgets._style import style_sheet
 from widgets._toolkit import (
-    DEFAULT_SEED,
     SeatedView,
+    SeedSource,
     Turn,
     html_widget,
     plural,
@@ -111,6 +111,9 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         spin_sleep: Injected into the `Spinner` (tests); None: `asyncio.sleep`.
         settings: What the "New tournament" controls start from; None: read
             off `match`.
+        seed_source: Where `match`'s seed came from (``"teacher"`` by
+            default: whoever built the match chose it); the page names only
+            a teacher's, and shows none until the tournament is over.
 
     Raises:
         RuleOptionError: If `match` is not a tournament.
@@ -124,8 +127,10 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         spin_schedule: Schedule | None = None,
         spin_sleep: Sleep | None = None,
         settings: TournamentSettings | None = None,
+        seed_source: SeedSource = "teacher",
     ) -> None:
         super().__init__()
+        self._seed_source: SeedSource = seed_source
         if not isinstance(match.rules, TournamentRules):
             raise RuleOptionError(f"TournamentArena plays TournamentRules; got {type(match.rules).__name__}")
         self._start_view(
@@ -198,7 +203,7 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         cls,
         seats: int = 4,
         humans: int = 1,
-        seed: int = DEFAULT_SEED,
+        seed: int | None = None,
         decks: Sequence[str | Deck] | str | Deck | None = None,
         tie_discard: str = "all",
         hilo_pins: str = "per_call",
@@ -209,8 +214,10 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         Args:
             seats: Players, 2..6 (T1).
             humans: People, 0..seats: seats 0..humans-1 (several: hot seat).
-            seed: Whole number 0..999,999,999; the same seed plays the same
-                spins and computer choices.
+            seed: The teacher's seed, a whole number 0..`DRAWN_SEED_MAX`
+                (the same seed plays the same spins and computer choices);
+                None (default): a fresh one from the operating system.  The
+                page hides it until the tournament is over.
             decks: The arena's decks: None for the bundled decks, a deck name
                 or `Deck` for all six openings, or six names or `Deck`s.
             tie_discard: Rule T6 option (``"all"`` or ``"tied_only"``).
@@ -228,7 +235,8 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         """
         settings = TournamentSettings(seats, humans, seed, tie_discard, hilo_pins)
         settings.check()
-        return cls(settings.match(load_decks(decks)), settings=settings, **options)
+        source: SeedSource = "drawn" if seed is None else "teacher"
+        return cls(settings.match(load_decks(decks)), settings=settings, seed_source=source, **options)
 
     # -- public read-only helpers ----------------------------------------------------------------
 
@@ -467,7 +475,7 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
     def _snapshot(self) -> Callable[[], None]:
         """Returns a function that puts the arena and its tournament back as they are now."""
         match, count = self._match, len(self._match.actions)
-        saved, story = (self._viewer, self._names), self._story.copy()
+        saved, story = (self._viewer, self._names, self._seed_source), self._story.copy()
 
         def restore() -> None:
             if self._match is match and len(match.actions) == count and self._story.lines == story.lines:
@@ -478,7 +486,7 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
                     if len(match.actions) == count
                     else Match.from_record(match.record, match.strategies, upto=count, max_actions=match.max_actions)
                 )
-            self._viewer, self._names = saved
+            self._viewer, self._names, self._seed_source = saved
             self._story = story.copy()
             self._render()
 

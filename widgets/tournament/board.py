@@ -14,10 +14,12 @@ from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.public_view import PublicView
 from toptrumps_core.tournament.steal_a_pin import Rob
 from widgets._toolkit import (
+    SeedSource,
     Turn,
     esc,
     log_html,
     plural,
+    seed_words,
 )
 
 __all__ = ["ARENA_CSS", "ArenaBoard"]
@@ -64,8 +66,12 @@ class ArenaBoard:
 
     A mixin of `TournamentArena`: it reads the arena's match, seat names and
     pin notes, and draws from `TournamentRules.public_view` (never a seat's
-    own cards) into the arena's title, turn, order and board widgets.
+    own cards) into the arena's title, turn, order and board widgets.  The
+    title names the seed only once the tournament is over
+    (`widgets._toolkit.seeds`).
     """
+
+    _seed_source: SeedSource
 
     def _public(self) -> PublicView:
         """Returns what everyone may see now (no card in hand, no face-down card)."""
@@ -80,7 +86,8 @@ class ArenaBoard:
             extras.append(f"hilo_pins={rules.hilo_pins}")
         people = len(self._match.humans)
         who = f"{plural(people, 'person', 'people')}, {plural(rules.seats - people, 'computer')}"
-        sub = f"{rules.seats} players ({who}) · seed {self._match.seed}" + (f" · {', '.join(extras)}" if extras else "")
+        seed = seed_words(self._match.seed, self._seed_source, over=self._match.is_over)
+        sub = f"{rules.seats} players ({who})" + "".join(f" · {part}" for part in (seed, *extras) if part)
         self._title.value = f'🏆 Top Trumps Tournament <span class="tt-subtitle">{esc(sub)}</span>'
 
     def _render_turn(self) -> None:

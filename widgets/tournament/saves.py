@@ -96,6 +96,7 @@ class SaveAndResume:
 
     def _put_in_play(self, match: Match, name: str) -> None:
         self._spinner.cancel(reveal=False)
+        self._seed_source = "saved"
         self._install(match)
         self._set_controls(self._settings_of(match))
         self._status.show(f"Resumed {name}: move {len(match.actions)}, {self._match_summary()}.")

@@ -22,13 +22,14 @@ from toptrumps_core.strategies import HUMAN, TournamentPlayer
 from toptrumps_core.tournament.game import TournamentRules
 from widgets._boundary import handler
 from widgets._toolkit import (
+    SeedSource,
     SettingsForm,
     big_button,
     check_settings,
+    fresh_seed,
     plural,
     seed_field,
     setting,
-    shown_seed,
 )
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "NewTournamentControls", "TournamentSettings", "load_decks", "seat_players"]
@@ -45,7 +46,10 @@ class TournamentSettings:
         seats: Players, 2..6 (T1).
         humans: People among them, 0..seats; seats 0..humans-1 are people
             (several: hot seat; none: the class watches the computers).
-        seed: Whole number 0..`SEED_MAX`; fixes every spin and computer choice.
+        seed: The teacher's seed, a whole number 0..`DRAWN_SEED_MAX` that
+            fixes every spin and computer choice; None (default): a fresh
+            seed from the operating system for each tournament
+            (`widgets._toolkit.seeds`).
         tie_discard: Rule T6 option, ``"all"`` (default) or ``"tied_only"``.
         hilo_pins: Rule T12 option, ``"per_call"`` (default) or ``"complete_run"``.
     """
@@ -72,7 +76,7 @@ class TournamentSettings:
             at_most="seats",
         ),
     )
-    seed: int = seed_field("plays the same spins")
+    seed: int | None = seed_field("plays the same spins")
     tie_discard: str = field(
         default="all",
         metadata=setting(
@@ -120,8 +124,12 @@ class TournamentSettings:
         )
 
     def match(self, decks: Sequence[Deck] | Deck | None) -> Match:
-        """Returns a new tournament with these settings: people in seats 0..humans-1, computers after."""
-        return Match(self.rules(decks), seat_players(self.seats, range(self.humans)), seed=self.seed)
+        """Returns a new tournament with these settings: people in seats 0..humans-1, computers after.
+
+        Its seed is `seed`, or a fresh one from the operating system if None.
+        """
+        seed = self.seed if self.seed is not None else fresh_seed()
+        return Match(self.rules(decks), seat_players(self.seats, range(self.humans)), seed=seed)
 
 
 def load_decks(decks: Sequence[str | Deck] | str | Deck | None) -> Sequence[Deck] | Deck | None:
@@ -174,20 +182,21 @@ class NewTournamentControls:
         settings = self._settings_form.read(**{k: v for k, v in given.items() if v is not None})
         match = settings.match(self._rules.openings)
         self._spinner.cancel(reveal=False)
+        self._seed_source: SeedSource = "drawn" if settings.seed is None else "teacher"
         self._install(match)
-        self._settings_form.show(settings)
+        self._settings_form.show(settings)  # empties the seed box: the seed stays out of the page
         people = plural(settings.humans, "person", "people")
-        self._status.show(f"New tournament: {settings.seats} players ({people}), seed {settings.seed}.")
+        dealt = "seed set by the teacher" if settings.seed is not None else "a fresh seed"
+        self._status.show(f"New tournament: {settings.seats} players ({people}), {dealt}.")
 
     def _settings_of(self, match: Match) -> TournamentSettings:
-        """Returns the settings `match` was started with (a seed the page cannot show: the default)."""
+        """Returns the settings `match` was started with, but its seed (None: it stays out of the page)."""
         rules = match.rules
         assert isinstance(rules, TournamentRules)  # checked in __init__ and on resume
-        seed = shown_seed(match.seed)
         return TournamentSettings(
             seats=rules.seats,
             humans=len(match.humans),
-            seed=seed,
+            seed=None,
             tie_discard=rules.tie_discard,
             hilo_pins=rules.hilo_pins,
         )
