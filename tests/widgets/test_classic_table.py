@@ -189,6 +189,8 @@ def test_hot_seat_pass_screen_hides_every_card(big_deck: str) -> None:
     assert table.player_name(2) == "Computer 1"
     turns = 0
     passes = 0
+    again = 0  # turns where the person at the screen chose again, with no pass screen
+    at_screen: int | None = None
     for _ in range(400):
         screen = table.screen
         if screen == "over":
@@ -197,6 +199,7 @@ def test_hot_seat_pass_screen_hides_every_card(big_deck: str) -> None:
         if screen == "pass":
             passes += 1
             seat = table.match.waiting_for
+            assert seat != at_screen, "the pass screen came up for the person already at the screen"
             assert table.category_buttons == () and table.pick_buttons == ()
             top = table.match.view(seat).top_card
             assert top is not None
@@ -208,8 +211,10 @@ def test_hot_seat_pass_screen_hides_every_card(big_deck: str) -> None:
             assert "Ready" in table.status and table.screen == "pass"
             table.ready_button.click()
             assert table.screen in ("choose", "pick")
+            at_screen = seat
         elif screen == "choose":
             seat = table.match.waiting_for
+            assert seat == at_screen, "a person's card showed without the pass screen"
             own = table.match.view(seat).top_card
             assert own is not None and own.name in browser_text(table)
             for other in table.match.humans:
@@ -222,13 +227,32 @@ def test_hot_seat_pass_screen_hides_every_card(big_deck: str) -> None:
                     assert other_top.name not in browser_text(table), "another human's card is on the page"
             table.category_buttons[turns % len(table.category_buttons)].click()
             turns += 1
-            # After every comparison the cards go face down again.
-            assert table.screen in ("pass", "watch", "over")
+            # After a comparison the cards go face down unless the same person chooses again.
+            assert table.screen in ("pass", "watch", "over") or table.match.waiting_for == seat
+            again += table.screen == "choose"
         elif screen == "pick":
             table.pick_buttons[0].click()
         else:
             table.next_button.click()
-    assert turns >= 3 and passes >= turns
+    assert turns >= 3 and passes >= 2 and passes + again <= turns + 1
+
+
+def test_hot_seat_the_pass_screen_comes_up_only_when_the_person_at_the_screen_changes(tiny_deck: Deck) -> None:
+    # Player 1's Rocket and Car beat Player 2's Snail and Bike on speed: Player 1 chooses three times running
+    table = scenario(tiny_deck, [["Rocket", "Car", "Tram"], ["Snail", "Bike", "Kayak"]], humans=2)
+    assert table.screen == "pass" and table.match.waiting_for == 0
+    table.ready()
+    passes = 0
+    for _ in range(3):
+        assert table.screen == "choose" and table.match.waiting_for == 0
+        table.choose(0)  # Speed: Player 1 wins and chooses again
+        passes += table.screen == "pass"
+    assert passes == 0 and table.screen in ("choose", "over")
+    # once the other person must act, the pass screen hides every card again
+    table = scenario(tiny_deck, [["Snail", "Rocket"], ["Car", "Bike"]], humans=2)
+    table.ready()
+    table.choose(0)  # Speed: Snail loses to Car, Player 2 chooses next
+    assert table.screen == "pass" and table.match.waiting_for == 1 and table.category_buttons == ()
 
 
 def test_hot_seat_with_only_humans(tiny_deck: Deck) -> None:

@@ -1,8 +1,9 @@
 """The classic table's screens while no person's own card may show: the pass screen and the watch screen.
 
-With several people at one screen (hot seat), between two people's turns
-the "Pass to Player N — ready?" screen hides every card until that person
-presses the button; while the computers play, cards stay face down unless
+With several people at one screen (hot seat), when the person who must act
+is not the one at the screen, the "Pass to Player N — ready?" screen hides
+every card until that person presses the button (a person who chooses again,
+say after winning a comparison, goes straight on); while the computers play, cards stay face down unless
 one person is at the screen alone, who may watch with their own top card.
 """
 

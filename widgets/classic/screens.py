@@ -15,20 +15,36 @@ from dataclasses import dataclass
 import ipywidgets as ipw
 
 from toptrumps_core.cards import Card
-from toptrumps_core.classic import ChooseCategory, ClassicView, PickCard
+from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicView, PickCard
 from toptrumps_core.probability import ComparisonOdds
 from toptrumps_core.protocol import Outcome, Termination
 from widgets._toolkit import SeatNames, big_button, esc, html_widget, plural, value_text
 from widgets.card import CardView
 from widgets.classic.lens import odds_text
 
-__all__ = ["PICK_CARD_WIDTH_PX", "Built", "card_head", "choose_screen", "over_screen", "pick_screen"]
+__all__ = ["PICK_CARD_WIDTH_PX", "Built", "card_head", "choose_screen", "over_screen", "pick_screen", "title_html"]
 
 PICK_CARD_WIDTH_PX = 205
 """Width of each card picture on the C10 pick screen."""
 
 Bind = Callable[[ipw.Button, int], None]
 """Binds a button to the intent for one category or card index (guarded against stale clicks)."""
+
+
+def title_html(rules: ClassicRules, difficulty: str, people: int, seed: str) -> str:
+    """Returns the table's title: the deck, the players, the computers' level, `seed`'s words, the rule options.
+
+    Args:
+        rules: The game's rules; options off their default are named.
+        difficulty: The computers' level, named if there are computers.
+        people: How many seats are people.
+        seed: What the page may say of the seed (`widgets._toolkit.seed_words`); "" for nothing.
+    """
+    defaults = ClassicRules(rules.deck, seats=rules.seats).options()
+    extras = [f"{k}={v}" for k, v in rules.options().items() if k != "simulation" and v != defaults[k]]
+    level = f" · {difficulty} computers" if rules.seats > people else ""
+    sub = f"{rules.seats} players{level}" + "".join(f" · {part}" for part in (seed, *extras) if part)
+    return f'Top Trumps — {esc(rules.deck.name)} <span class="tt-subtitle">{esc(sub)}</span>'
 
 
 @dataclass(frozen=True)

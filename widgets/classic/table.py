@@ -11,16 +11,12 @@ illegal move is never offered; computer comparisons run one at a time on
 chance to win, tie or lose (rule P3) from the person's own knowledge, and
 the "New game" form covers every setting and rule option of RULES.md.
 
-Each game's seed is drawn from the operating system unless a teacher gives
-one (`widgets._toolkit.seeds`); while the game runs the page says at most
-"seed set by the teacher", and once it ends "replay this game: seed N".
-
 The table renders from the acting seat's own view and from public facts
 (`ClassicRules.public_view`); hidden information never reaches a
 synced trait: never another seat's top card, the `Match`, the state, the
-deck order or the seed of the game in play.  Values the page sets are validated before a new game replaces
-the old one, and every handler runs inside the one error boundary
-(`widgets._boundary`).
+deck order, or the seed until the game ends (`widgets._toolkit.seeds`).
+Values the page sets are validated before a new game replaces the old one,
+and every handler runs inside the one error boundary (`widgets._boundary`).
 
 Example:
     >>> from toptrumps_core.cards import Category, Deck
@@ -79,10 +75,8 @@ from widgets.classic.hot_seat import pass_screen, turn_text, watch_screen
 from widgets.classic.lens import lens_odds, odds_text
 from widgets.classic.log import LOG_LINES, GameLog
 from widgets.classic.saves import GAME, match_from_save, save_header
-from widgets.classic.screens import Built, choose_screen, over_screen, pick_screen
+from widgets.classic.screens import Built, choose_screen, over_screen, pick_screen, title_html
 from widgets.classic.settings import (
-    RULE_DEFAULTS,
-    RULE_OPTIONS,
     TableSettings,
     build_match,
     check_option_names,
@@ -128,18 +122,14 @@ class ClassicTable(SeatedView):
             the others by their strategies.  A match not yet dealt is dealt.
         settings: What the "New game" controls start from; None to read them
             off `match` (deck "" = this match's deck).
-        seed_source: Where `match`'s seed came from: ``"teacher"`` (default:
-            whoever built the match chose it), ``"drawn"`` or ``"saved"``;
-            the page names only a teacher's, and shows none until the game
-            ends.
+        seed_source: Where `match`'s seed came from (`SeedSource`; by
+            default the teacher's, who built the match).
 
     Raises:
         RuleOptionError: If `match` is not a classic game.
     """
 
-    def __init__(
-        self, match: Match, *, settings: TableSettings | None = None, seed_source: SeedSource = "teacher"
-    ) -> None:
+    def __init__(self, match: Match, *, settings: TableSettings | None = None, seed_source: SeedSource = "teacher"):
         super().__init__()
         if not isinstance(match.rules, ClassicRules):
             raise RuleOptionError(f"ClassicTable plays classic rules (ClassicRules); got {type(match.rules).__name__}")
@@ -237,10 +227,8 @@ class ClassicTable(SeatedView):
             humans: Human players, 1..seats (several: hot seat).
             difficulty: The computers' level: a key of `DIFFICULTIES`
                 ("easy", "medium", "hard", "expert").
-            seed: The teacher's seed, a whole number 0..`DRAWN_SEED_MAX`
-                (the same seed deals the same game, for a whole class);
-                None (default): a fresh seed from the operating system.
-                Either way the page hides it until the game ends.
+            seed: The teacher's seed, 0..`DRAWN_SEED_MAX` (the same seed deals
+                the same game); None (default): a fresh one from the OS.
             **rule_options: ``leftover``, ``collect_order``, ``no_data``,
                 ``look_at_last``, ``round_limit``, by their RULES.md names.
 
@@ -408,7 +396,7 @@ class ClassicTable(SeatedView):
         who = f"{plural(settings.humans, 'person', 'people')}" + (
             f", {computers} {settings.difficulty} computer{'s' if computers != 1 else ''}" if computers else ""
         )
-        dealt = "seed set by the teacher" if source == "teacher" else "a fresh deal"
+        dealt = seed_words(None, source, over=False) or "a fresh deal"  # the number stays out of the page
         self._status.show(f"New game: {the_deck.name}, {settings.seats} players ({who}), {dealt}.", "info")
 
     # -- flow ---------------------------------------------------------------------------------------
@@ -446,9 +434,13 @@ class ClassicTable(SeatedView):
         self._render()
 
     def _absorb(self, events: Iterable[Event]) -> None:
-        """Tells events in the game log; after a comparison, hot-seat cards go face down."""
-        if self._game_log.tell(events) and self._hot_seat:
-            self._viewer = None  # until the next player is ready
+        """Tells events in the game log.
+
+        The person at the screen (hot seat) stays there after a comparison:
+        the pass screen comes up only when another person must act next
+        (`screen`), not each time the same person chooses again.
+        """
+        self._game_log.tell(events)
         self._log = list(self._game_log.lines)
 
     def _save_header(self) -> tuple[SaveHeader, GameRecord]:
@@ -498,12 +490,8 @@ class ClassicTable(SeatedView):
             self._log_view.value = log_html(self._log, "Game log, newest first")
 
     def _render_title(self) -> None:
-        rules = self._rules
-        extras = [f"{k}={v}" for k, v in rules.options().items() if k in RULE_OPTIONS and v != RULE_DEFAULTS[k]]
-        level = f" · {self._settings.difficulty} computers" if rules.seats > len(self._match.humans) else ""
         seed = seed_words(self._match.seed, self._seed_source, over=self._match.is_over)
-        sub = f"{rules.seats} players{level}" + "".join(f" · {part}" for part in (seed, *extras) if part)
-        self._title.value = f'Top Trumps — {esc(rules.deck.name)} <span class="tt-subtitle">{esc(sub)}</span>'
+        self._title.value = title_html(self._rules, self._settings.difficulty, len(self._match.humans), seed)
 
     def _render_turn(self, facts: ClassicPublicView) -> None:
         screen, seat = self.screen, self._match.waiting_for

@@ -87,9 +87,7 @@ class SquadBuilder(ipw.VBox):
     Args:
         rules: The rules (deck, seats, missions, tokens to win).
         people: How many seats are people (the first seats); the others are computers.
-        seed: The teacher's seed (every deal and computer choice); None
-            (default) for a fresh one from the operating system.  The page
-            hides it until the game is over (`widgets._toolkit.seeds`).
+        seed: The teacher's seed (every deal and computer choice); None (default): a fresh one (`seeds`).
         computer: The computer player of the other seats; None: `ExpectedTokensBuilder`.
 
     Raises:

@@ -411,12 +411,10 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
     def _read(self, events: list[Event]) -> Spun | None:
         """Reads new events into the story and returns the last spin among them, or None.
 
-        Revealed cards go face down again until the next person is ready (hot seat).
+        The person at the screen (hot seat) stays there: the pass screen comes
+        up only when another person must act next (`_needs_pass`).
         """
-        read = self._story.read(events)
-        if read.revealed and self._hot_seat:
-            self._viewer = None
-        return read.spun
+        return self._story.read(events).spun
 
     def _spin_revealed(self) -> None:
         self._boundary.run(self._render)

@@ -43,7 +43,7 @@ class Read:
 
     Attributes:
         spun: The last spin among them, or None.
-        revealed: True if cards were revealed (a hot seat hides them again).
+        revealed: True if cards were revealed.
     """
 
     spun: Spun | None
