@@ -36,6 +36,7 @@ from toptrumps_core.tournament.spinner import OPENINGS, SECTOR_NAMES, SECTORS, S
 __all__ = [
     "SECTOR_LABELS",
     "SPINNER_WIDTH_PX",
+    "arrow_outline",
     "sector_angle",
     "sector_label",
     "sector_label_centre",
@@ -53,7 +54,12 @@ SECTOR_MIN_FONT_PX = 13
 SECTOR_LINE_PX = 23
 SECTOR_MAX_LINES = 3
 HUB_RADIUS_PX = 26
-ARROW_LENGTH_PX = 104
+ARROW_LENGTH_PX = 80
+"""How far the arrow's tip reaches from the centre (px), short of the sector labels."""
+ARROW_HEAD_PX = 34
+"""The length of the arrow's head (px); it is 1.5 times as wide."""
+ARROW_SHAFT_PX = 9.0
+"""Half the width of the arrow's shaft (px)."""
 LABEL_RADIUS = 0.72
 """Where sector labels sit, as a share of the spinner's radius (beyond the arrow's tip)."""
 LABEL_ROOM = 0.58
@@ -94,6 +100,28 @@ def sector_angle(sector: int) -> int:
     """
     check_index(sector, OPENINGS, "sector")
     return 360 * sector // OPENINGS + 180 // OPENINGS
+
+
+def arrow_outline() -> list[tuple[float, float]]:
+    """Returns the arrow's outline pointing straight up, in pixels from the spinner's centre (x right, y down).
+
+    The tip stops `ARROW_LENGTH_PX` from the centre, short of every sector's
+    label, so the arrow never covers the label of the sector it points at.
+
+    Example:
+        >>> min(y for _, y in arrow_outline()) == -ARROW_LENGTH_PX
+        True
+    """
+    tip, head, shaft = ARROW_LENGTH_PX, ARROW_HEAD_PX, ARROW_SHAFT_PX
+    return [
+        (0.0, -tip),
+        (head * 0.75, -tip + head),
+        (shaft, -tip + head),
+        (shaft, 30.0),
+        (-shaft, 30.0),
+        (-shaft, -tip + head),
+        (-head * 0.75, -tip + head),
+    ]
 
 
 def sector_label_lines(text: str, sector: int, *, bold: bool = False) -> tuple[list[str], float, list[float]]:
@@ -294,21 +322,11 @@ def spinner(
             "transform": f"rotate({angle})",
         },
     )
-    tip, head, shaft = ARROW_LENGTH_PX, 34, 9
-    points = [
-        (0, -tip),
-        (head * 0.75, -tip + head),
-        (shaft, -tip + head),
-        (shaft, 30),
-        (-shaft, 30),
-        (-shaft, -tip + head),
-        (-head * 0.75, -tip + head),
-    ]
     ET.SubElement(
         arrow,
         "polygon",
         {
-            "points": " ".join(f"{coord(x)},{coord(y)}" for x, y in points),
+            "points": " ".join(f"{coord(x)},{coord(y)}" for x, y in arrow_outline()),
             "fill": palette["arrow"],
             "stroke": palette["arrow_edge"],
             "stroke-width": "3",
