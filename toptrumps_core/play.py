@@ -157,7 +157,9 @@ class Match:
         players = _seat_players(rules, strategies)
         if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
             raise RuleOptionError(f"max_actions must be None or a whole number >= 1 (rule C12); got {max_actions!r}")
-        judged = isinstance(rules, JudgedGame)  # once: a protocol check reads every member of the protocol
+        # A game is judged when it has JudgedGame's one member beyond Game: asked by name, since a runtime
+        # protocol check walks every member of the protocol, twice, and costs more than a comparison.
+        judged = callable(getattr(rules, "judge_view", None))
         if judge is None and judged:
             judge = default_judge(rules)
         _check_judge(rules, judge, judged=judged)
@@ -405,13 +407,23 @@ class Match:
         """
         first = len(self.events)
         steps = 0
-        while max_steps is None or steps < max_steps:
-            actor = self.actor
-            if isinstance(actor, int):  # a seat: the common case, so taken first
-                strategy = self.strategies[actor]
-                if isinstance(strategy, Human):
+        rules = self.rules
+        actor_of, legal_actions, observe = rules.actor, rules.legal_actions, rules.observe
+        # Per seat, read once per call: the computer's choose method, whether it reads a view, and
+        # its stream; None for a person's seat.
+        computers = [
+            None if isinstance(strategy, Human) else (strategy.choose, getattr(strategy, "needs_view", True), rng)
+            for strategy, rng in zip(self.strategies, self._seat_rngs, strict=True)
+        ]
+        while (max_steps is None or steps < max_steps) and not self._unfinished:
+            state = self.state
+            actor = actor_of(state)
+            if type(actor) is int:  # a seat: the common case, so taken first (a seat is never a bool)
+                computer = computers[actor]
+                if computer is None:
                     break
-                self._computer_chooses(actor, strategy)
+                choose, needs_view, rng = computer
+                self._apply(choose(observe(state, actor) if needs_view else None, legal_actions(state), rng))
             elif actor is TERMINAL or self._waits_for_person(actor):
                 break
             else:
@@ -514,10 +526,10 @@ class Match:
     def _apply(self, action: Action) -> tuple[Event, ...]:
         transition = self.rules.apply(self.state, action)
         self.state = transition.state
-        self.actions.append(action)
+        actions = self.actions
+        actions.append(action)
         self.events.extend(transition.events)
-        capped = self.max_actions is not None and len(self.actions) >= self.max_actions
-        if capped and self.rules.outcome(self.state) is None:
+        if self.max_actions is not None and len(actions) >= self.max_actions and self.rules.outcome(self.state) is None:
             self._unfinished = True  # rule C12
         return transition.events
 
