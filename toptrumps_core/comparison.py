@@ -160,8 +160,9 @@ def category_ranks(deck: Deck) -> tuple[tuple[int | None, ...], ...]:
     """
     table = []
     for cat, values in zip(deck.categories, zip(*(card.values for card in deck.cards), strict=True), strict=True):
-        common = lcm(*{v.denominator for v in values if v is not None})
-        whole = [None if v is None else v.numerator * (common // v.denominator) for v in values]
+        ratios = [None if v is None else v.as_integer_ratio() for v in values]  # one call per value
+        common = lcm(*{r[1] for r in ratios if r is not None})
+        whole = [None if r is None else r[0] * (common // r[1]) for r in ratios]
         ordered = sorted({w for w in whole if w is not None}, reverse=not cat.higher_is_better)
         rank = {w: r for r, w in enumerate(ordered)}
         table.append(tuple(None if w is None else rank[w] for w in whole))

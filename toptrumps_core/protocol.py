@@ -332,7 +332,7 @@ class Shuffle(Action):
 
     def __post_init__(self) -> None:
         try:
-            order = tuple(operator.index(i) for i in self.order)
+            order = tuple(map(operator.index, self.order))
         except TypeError:
             raise TypeError(f"a Shuffle's order must be a sequence of whole numbers; got {self.order!r}") from None
         object.__setattr__(self, "order", order)

@@ -438,7 +438,7 @@ class ClassicRules:
         order = action.order
         n = self.seats
         dealt = len(order) if self.leftover == "deal_all" else len(order) // n * n
-        stacks = tuple(tuple(order[i] for i in range(seat, dealt, n)) for seat in range(n))
+        stacks = tuple(order[seat:dealt:n] for seat in range(n))  # one card at a time from seat 0 (C2)
         state = replace(state, stacks=stacks, set_aside=tuple(order[dealt:]), chooser=0, step=Step.CHOOSE)
         return Transition(state, (Dealt(tuple(map(len, stacks)), len(order) - dealt),))
 
