@@ -16,8 +16,17 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
   own, and lists no folder (`widgets.server.front_door`, `widgets.server.app`);
 - offers every game the deck files of a folder (``--decks``, `DECKS` by
   default), so a teacher's own decks appear in every deck list;
-- runs at most ``--max-kernels`` kernels at once (`DEFAULT_MAX_KERNELS`); the
-  next visitor is asked to try again in a minute;
+- keeps ``--pool-size`` kernels per lesson started and already executed
+  (Voilà's preheated kernels, `DEFAULT_POOL_SIZE`), so a visitor gets a
+  finished page at once; each pooled kernel is handed to one visitor only,
+  and a new one starts in its place;
+- runs at most ``--max-kernels`` pupils' pages at once (`DEFAULT_MAX_KERNELS`;
+  the pool's waiting kernels are not counted); the next visitor is asked to
+  try again in a minute;
+- starts kernels with local sockets (no network ports that two kernels
+  starting together could both pick) and waits for busy kernels as long as a
+  class opening one lesson together needs (`KERNEL_START_SECONDS`,
+  `OUTPUT_WAIT_SECONDS`), so every page gets its widgets;
 - listens on localhost, on the first free port from 8866 (``--port``).
 
 Examples:
@@ -34,7 +43,16 @@ from pathlib import Path
 
 from toptrumps_core.deckfiles import DECKS_FOLDER_VARIABLE
 
-__all__ = ["DECKS", "DEFAULT_MAX_KERNELS", "LANDING_PAGE", "NOTEBOOKS", "main", "voila_arguments"]
+__all__ = [
+    "DECKS",
+    "DEFAULT_MAX_KERNELS",
+    "DEFAULT_POOL_SIZE",
+    "KERNEL_MIB",
+    "LANDING_PAGE",
+    "NOTEBOOKS",
+    "main",
+    "voila_arguments",
+]
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 """The folder of teaching notebooks the app serves."""
@@ -55,17 +73,38 @@ KERNEL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
 IMAGES_ONLY = r".*\.(png|jpg|jpeg|gif|svg|webp)$"
 DEFAULT_MAX_KERNELS = 40
-"""Kernels the app runs at once unless ``--max-kernels`` says otherwise (a class of 30 and spare tabs)."""
+"""Pupils' pages the app runs at once unless ``--max-kernels`` says otherwise (a class of 30 and spare tabs)."""
+DEFAULT_POOL_SIZE = 1
+"""Preheated kernels kept waiting per lesson unless ``--pool-size`` says otherwise (0: none)."""
+KERNEL_MIB = 110
+"""About how much memory one lesson's kernel holds, in MiB (a waiting pooled kernel as much as a page's)."""
+KERNEL_START_SECONDS = 300
+"""How long a page waits for its kernel to answer (Voilà's 60 s is too short for 30 kernels starting on 2 cores)."""
+OUTPUT_WAIT_SECONDS = 300
+"""How long a cell's widgets may take to arrive after the cell has run (nbclient's 4 s drops them under load)."""
 
 
-def voila_arguments(*, port: int, open_browser: bool, ip: str = "localhost") -> list[str]:
+def voila_arguments(
+    *, port: int, open_browser: bool, ip: str = "localhost", pool_size: int = DEFAULT_POOL_SIZE
+) -> list[str]:
     """Returns the Voilà command-line arguments the app runs with.
 
     Args:
         port: The first port to try; Voilà moves on to the next free one.
         open_browser: Open the landing page in the default browser.
         ip: The address to listen on (default: this machine only).
+        pool_size: Preheated kernels kept waiting per lesson, 0 or more (0: every
+            page starts its kernel when it is opened).
+
+    Raises:
+        ValueError: If `pool_size` is negative.
     """
+    if pool_size < 0:
+        raise ValueError(f"pool_size must be 0 or more; got {pool_size}")
+    preheat = [
+        "--VoilaConfiguration.preheat_kernel=True",
+        f"--VoilaConfiguration.default_pool_size={pool_size}",
+    ]
     return [
         str(NOTEBOOKS),
         f"--port={port}",
@@ -87,6 +126,15 @@ def voila_arguments(*, port: int, open_browser: bool, ip: str = "localhost") -> 
         # requests, so the check protects nothing here; without it a closed tab
         # frees its kernel at once.
         "--Voila.tornado_settings={'disable_check_xsrf': True}",
+        # Every kernel listens on Unix sockets in Voilà's own folder: with TCP, a
+        # kernel is given free ports that another kernel starting at the same
+        # moment can take first ("ZMQError: Address already in use").
+        "--KernelManager.transport=ipc",
+        f"--VoilaExecutor.startup_timeout={KERNEL_START_SECONDS}",
+        # nbclient waits 4 s for a cell's output after the cell has run, then
+        # drops it: with a class of kernels busy, pages lost their widgets.
+        f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT_SECONDS}",
+        *(preheat if pool_size > 0 else []),
         "--Voila.log_level=INFO",
     ]
 
@@ -107,7 +155,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--max-kernels",
         type=_at_least_one,
         default=DEFAULT_MAX_KERNELS,
-        help=f"pages (kernels) running at once; the next visitor is asked to wait (default {DEFAULT_MAX_KERNELS})",
+        help=(
+            "pupils' pages (kernels) open at once, not counting the pool; the next visitor is asked to wait "
+            f"(default {DEFAULT_MAX_KERNELS}; each page holds about {KERNEL_MIB} MB)"
+        ),
+    )
+    parser.add_argument(
+        "--pool-size",
+        type=_at_least_zero,
+        default=DEFAULT_POOL_SIZE,
+        help=(
+            "kernels kept started and executed for each lesson, so a page opens at once (0: none; "
+            f"default {DEFAULT_POOL_SIZE}); costs about {KERNEL_MIB} MB per kernel, times the number of lessons"
+        ),
     )
     args = parser.parse_args(argv)
     os.environ[DECKS_FOLDER_VARIABLE] = str(args.decks.resolve())  # every page's kernel inherits it
@@ -116,15 +176,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     from widgets.server.app import guarded_voila, lessons_in  # Voilà and tornado load only when the app starts
 
     app_class = guarded_voila(landing_page=LANDING_PAGE, lessons=lessons_in(NOTEBOOKS), max_kernels=args.max_kernels)
-    app_class.launch_instance(voila_arguments(port=args.port, open_browser=not args.no_browser, ip=args.ip))
+    arguments = voila_arguments(port=args.port, open_browser=not args.no_browser, ip=args.ip, pool_size=args.pool_size)
+    app_class.launch_instance(arguments)
 
 
 def _at_least_one(text: str) -> int:
     """Parses ``--max-kernels``: a whole number of 1 or more."""
+    return _whole_number(text, least=1)
+
+
+def _at_least_zero(text: str) -> int:
+    """Parses ``--pool-size``: a whole number of 0 or more."""
+    return _whole_number(text, least=0)
+
+
+def _whole_number(text: str, *, least: int) -> int:
     try:
         number = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of kernels, 1 or more; got {text!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of kernels, 1 or more; got {number}")
+        raise argparse.ArgumentTypeError(f"expected a whole number of kernels, {least} or more; got {text!r}") from None
+    if number < least:
+        raise argparse.ArgumentTypeError(f"expected a whole number of kernels, {least} or more; got {number}")
     return number

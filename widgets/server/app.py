@@ -8,7 +8,9 @@ handlers differ from Voilà's own in four ways:
 - ``/voila/api/contents`` (the folder listing as data) is gone;
 - a request to render a lesson goes through `front_door.FrontDoor` first,
   which answers anything that is not a visitor opening a lesson with one of
-  the app's own pages (`pages`) before a kernel starts;
+  the app's own pages (`pages`) before a kernel starts; the kernel cap
+  counts the places pupils take (`places.Places`), not the kernels waiting
+  in Voilà's preheated pools;
 - every error these handlers answer with is an app page: no traceback, no
   server path, nothing fetched from the internet (Voilà's own error page
   loads a stylesheet from a CDN).
@@ -16,10 +18,12 @@ handlers differ from Voilà's own in four ways:
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 from typing import Any
 
 import tornado.web
+from jupyter_core.utils import ensure_async
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 from voila.tornado.contentshandler import VoilaContentsHandler
@@ -28,6 +32,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from widgets.server.front_door import FrontDoor
 from widgets.server.pages import PageKind, page
+from widgets.server.places import Places, pooled_kernels
 
 __all__ = ["guarded_voila", "lessons_in"]
 
@@ -54,20 +59,78 @@ class _AppPages:
         handler.finish(page(_ERROR_PAGES.get(status_code, "error"), home=self._home()))
 
 
+class _PageKernels:
+    """The kernel manager as one page's request sees it: tells `Places` about the page's kernel.
+
+    Voilà's handler gets a page's kernel in one of two calls: ``start_kernel``
+    (a new kernel, whose id is chosen here so that `Places` knows it while it
+    starts) or ``get_rendered_notebook`` (one taken from the preheated pool).
+    Every other attribute is the shared manager's own.
+    """
+
+    def __init__(self, manager: Any, places: Places, ticket: int) -> None:
+        self._manager = manager
+        self._places = places
+        self._ticket = ticket
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("kernel_id", str(uuid.uuid4()))
+        self._places.starting(self._ticket, kwargs["kernel_id"])
+        try:
+            return await ensure_async(self._manager.start_kernel(*args, **kwargs))
+        finally:
+            self._places.opened(self._ticket)
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await self._manager.get_rendered_notebook(*args, **kwargs)
+        finally:
+            self._places.opened(self._ticket)
+
+
 class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc]
     """Voilà's render handler behind the front door (`FrontDoor.decide` before any kernel starts)."""
 
     front_door: FrontDoor
+    places: Places
+    _ticket: int | None = None
+
+    @property
+    def kernel_manager(self) -> Any:  # type: ignore[override]
+        """The shared kernel manager; for a page that took a place, seen through `_PageKernels`."""
+        if self._ticket is None:
+            return self.settings["kernel_manager"]
+        if not hasattr(self, "_page_kernels"):
+            self._page_kernels = _PageKernels(self.settings["kernel_manager"], self.places, self._ticket)
+        return self._page_kernels
+
+    def _release_opening_place(self) -> None:
+        if self._ticket is not None:
+            self.places.left(self._ticket)
+
+    def on_finish(self) -> None:
+        self._release_opening_place()
+        super().on_finish()
+
+    def on_connection_close(self) -> None:
+        self._release_opening_place()
+        super().on_connection_close()
 
     async def prepare(self) -> None:
         await super().prepare()
         if self._finished:
             return
         path = self.path_args[0] if self.path_args else ""
-        verdict = self.front_door.decide(
-            path, self.request.arguments, self.request.headers, kernels=len(self.kernel_manager.list_kernel_ids())
+        manager = self.settings["kernel_manager"]
+        taken = self.places.taken(
+            running=manager.list_kernel_ids(), pooled=pooled_kernels(getattr(manager, "_pools", {}))
         )
+        verdict = self.front_door.decide(path, self.request.arguments, self.request.headers, kernels=taken)
         if verdict.action == "serve":
+            self._ticket = self.places.opening()
             return
         self.log.info("front door: %s for %s (%s)", verdict.action, self.request.path, verdict.reason)
         lesson = url_path_join(self.base_url, "voila/render", verdict.location or "")
@@ -98,13 +161,14 @@ def guarded_voila(*, landing_page: str, lessons: frozenset[str], max_kernels: in
     Args:
         landing_page: The notebook ``/`` and ``/voila/tree`` send visitors to.
         lessons: The notebook file names that may be rendered.
-        max_kernels: How many kernels may run at once (see `FrontDoor`).
+        max_kernels: How many places (pupils' pages, `Places`) may be taken
+            at once (see `FrontDoor`); kernels waiting in a preheated pool take none.
 
     Raises:
         ValueError: If `max_kernels` is below 1.
     """
     door = FrontDoor(lessons=lessons, max_kernels=max_kernels)
-    guarded = type("GuardedVoilaHandler", (_GuardedVoilaHandler,), {"front_door": door})
+    guarded = type("GuardedVoilaHandler", (_GuardedVoilaHandler,), {"front_door": door, "places": Places()})
 
     class GuardedVoila(Voila):  # type: ignore[misc]
         """Voilà serving the lessons behind the front door (see the module docstring)."""

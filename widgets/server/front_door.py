@@ -106,7 +106,7 @@ class FrontDoor:
             path: The path after ``/voila/render/``, as the browser sent it.
             arguments: The query arguments (name -> values).
             headers: The request headers (``Sec-Fetch-Site``, ``Sec-Fetch-Dest``).
-            kernels: How many kernels run now.
+            kernels: How many places are taken now (pupils' kernels and pages opening, `widgets.server.places`).
         """
         if path not in self.lessons:
             return Verdict("not_found", reason=f"no lesson {path!r}")
@@ -120,7 +120,7 @@ class FrontDoor:
                 return Verdict("forbidden", reason="a cross-site request that is not a page load")
             return Verdict("follow_link", path, "a link from another site")
         if kernels >= self.max_kernels:
-            return Verdict("full", reason=f"{kernels} kernels running, the cap is {self.max_kernels}")
+            return Verdict("full", reason=f"{kernels} places taken, the cap is {self.max_kernels}")
         return Verdict("serve")
 
 

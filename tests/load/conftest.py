@@ -1,0 +1,76 @@
+"""The app for the load tests: launched as README says (``scripts/app.sh``), for one class.
+
+The server runs with the launcher's own settings (preheated kernels, the
+default pool) and a kernel cap of exactly one class (`CLASS_SIZE` places),
+so the tests can check that a whole class fits and the next visitor is told
+the class is full.  Its log is kept in ``test-artifacts/voila-load.log``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+SERVER_LOG = ARTIFACTS / "voila-load.log"
+CLASS_SIZE = 30
+"""Pupils opening the classic lesson at the same moment (issue: a class of 30 on one server)."""
+START_SECONDS = 240
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="package")
+def class_server() -> Iterator[str]:
+    """Starts ``scripts/app.sh --no-browser --max-kernels 30`` and yields its base URL once every pool is full."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = _free_port()
+    with open(SERVER_LOG, "w") as log:
+        process = subprocess.Popen(
+            ["bash", str(ROOT / "scripts" / "app.sh"), "--no-browser", f"--port={port}", f"--max-kernels={CLASS_SIZE}"],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        yield _wait_for_pools(process)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def server_log() -> str:
+    """Returns the load server's log so far."""
+    return SERVER_LOG.read_text(encoding="utf-8", errors="replace")
+
+
+def _wait_for_pools(process: subprocess.Popen[bytes]) -> str:
+    """Waits until the app answers and every lesson's pool is filled; returns the base URL."""
+    lessons = len(list((ROOT / "notebooks").glob("*.ipynb")))
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"the app exited with {process.returncode}:\n{server_log()[-3000:]}")
+        text = server_log()
+        found = re.search(r"(http://localhost:\d+)/", text)
+        if found and text.count("Kernel pool of ") >= lessons:
+            return found.group(1)
+        time.sleep(0.5)
+    pytest.fail(f"the app's pools were not filled in {START_SECONDS} s:\n{server_log()[-3000:]}")
