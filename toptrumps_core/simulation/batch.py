@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -32,8 +32,8 @@ from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.play import DEFAULT_MAX_ACTIONS, Match
 from toptrumps_core.protocol import Lot, Termination
-from toptrumps_core.simulation.kernel import play_games, play_scratch
-from toptrumps_core.simulation.twister import CHANCE_STREAM, STATE_WORDS, seed_scratch, seed_streams, start_state
+from toptrumps_core.simulation.kernel import ChoiceTables, games_per_block, play_games, play_scratch
+from toptrumps_core.simulation.twister import streams
 from toptrumps_core.strategies import BestRank, BestValue, RandomStrategy, get_strategy
 
 __all__ = ["BATCH_STRATEGIES", "TERMINATIONS", "BatchGames", "BatchUnsupported", "check_batch_support", "play_batch"]
@@ -49,8 +49,7 @@ _SUPPORTED = (RandomStrategy, BestValue, BestRank)
 _MAX_CARDS = 32767  # card numbers are int16
 _SEED_LIMIT = 10**18
 _NO_CAP = 2**62
-_LANES = 128  # streams seeded side by side (see twister.seed_streams)
-_CHUNKS_PER_THREAD = 8  # work split finer than the threads, so that a slow chunk does not hold up the rest
+_CHUNKS_PER_THREAD = 4  # work split finer than the threads, so that a slow chunk does not hold up the rest
 
 
 class BatchUnsupported(RuleOptionError):
@@ -239,7 +238,7 @@ def _play(
 ) -> BatchGames:
     """Plays one game per seed of `seed_array`, all checked, on `threads` threads (see `play_batch`)."""
     n, seats, cards = len(seed_array), rules.seats, len(rules.deck.cards)
-    ranks, candidates, counts = _tables(rules, strategies)
+    tables = _tables(rules, tuple(strategies))
     games = BatchGames(
         seeds=seed_array,
         winners=np.zeros((n, seats), dtype=np.bool_),
@@ -251,39 +250,41 @@ def _play(
         pot_sizes=np.zeros(n, dtype=np.int16),
         final_cards=np.zeros((n, cards), dtype=np.int16),
     )
-    per_game = seats + 1  # the chance stream, then each seat's (C4)
-    block = max(1, _LANES // per_game)
-    streams = np.tile(np.array([CHANCE_STREAM, *range(seats)], dtype=np.int64), block)
-    start = start_state()
+    outputs = (
+        games.winners, games.comparisons, games.ties, games.lots, games.termination,
+        games.stack_sizes, games.pot_sizes, games.final_cards,
+    )  # fmt: skip
+    options = (rules.leftover == "deal_all", rules.no_data == "tie", rules.round_limit or 0, max_actions)
+    rows = _play_order(seed_array)
 
     def run(first: int, last: int) -> None:
-        # Seeding and playing are two compiled calls per block, not one
-        # compiled loop: numba compiles each of them once, and far faster.
-        states = np.empty((block * per_game, STATE_WORDS), dtype=np.uint32)
-        positions = np.zeros(block * per_game, dtype=np.int64)
-        seeding, playing = seed_scratch(block * per_game), play_scratch(seats, cards)
-        lane_seeds = np.repeat(seed_array[first:last], per_game)
-        for at in range(first, last, block):
-            end = min(at + block, last)
-            used = (end - at) * per_game
-            lanes = lane_seeds[(at - first) * per_game : (end - first) * per_game]
-            seed_streams(lanes, streams[:used], start, states[:used], positions[:used], seeding)
-            play_games(
-                at, end, seats, ranks, candidates, counts,
-                rules.leftover == "deal_all", rules.no_data == "tie", rules.round_limit or 0, max_actions,
-                states, positions, playing,
-                games.winners, games.comparisons, games.ties, games.lots, games.termination,
-                games.stack_sizes, games.pot_sizes, games.final_cards,
-            )  # fmt: skip
+        # Each thread has its own streams and working arrays; the outputs'
+        # rows first .. last - 1 are this thread's alone.
+        scratch = play_scratch(seats, cards)
+        play_games(first, last, seats, seed_array, rows, tables, *options, streams(), scratch, outputs)
 
+    block = games_per_block(seats)
     if threads == 1 or n <= block:
         run(0, n)
     else:
-        chunk = max(block, -(-n // (threads * _CHUNKS_PER_THREAD)))
+        chunk = -(-n // (threads * _CHUNKS_PER_THREAD))
+        chunk = max(block, -(-chunk // block) * block)  # whole blocks: a block seeds its games together
         with ThreadPoolExecutor(max_workers=threads) as pool:
             for done in [pool.submit(run, first, min(first + chunk, n)) for first in range(0, n, chunk)]:
                 done.result()
     return games
+
+
+def _play_order(seeds: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Returns the games' indices with seeds of one digit count and sign side by side, else in seed order.
+
+    A stream's seed text, and so its key, has a length fixed by its seed's
+    digits and sign: games in this order seed their streams block by block
+    from keys of one length (`toptrumps_core.simulation.kernel.play_games`).
+    """
+    tens = np.array([10**k for k in range(1, 19)], dtype=np.int64)
+    text = np.searchsorted(tens, np.abs(seeds), side="right") + (seeds < 0)
+    return np.argsort(text, kind="stable").astype(np.int64)
 
 
 def _seed_array(seeds: Sequence[int] | npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]:
@@ -311,22 +312,21 @@ def _seed_array(seeds: Sequence[int] | npt.NDArray[np.integer[Any]]) -> npt.NDAr
     return values
 
 
-def _tables(
-    rules: ClassicRules, strategies: Sequence[str]
-) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-    """Returns the rank table (C4-C6) and each seat's candidate categories per top card.
+@lru_cache(maxsize=16)
+def _tables(rules: ClassicRules, strategies: tuple[str, ...]) -> ChoiceTables:
+    """Returns the rank table (C4-C6) and each seat's candidate categories per top card, as `play_games` reads them.
 
     A batch strategy's choice depends only on the chooser's top card: it
     names one of the categories of best score (all of them for the random
     player), drawn by ``randrange(count)``, in category order as the
     strategy lists its legal actions.  The scores are the strategies' own.
+    The tables of the last few rules are kept: a sweep plays the same rules
+    in many batches.
     """
     deck = rules.deck
     cards, categories = len(deck.cards), len(deck.categories)
-    ranks = np.array([[-1 if r is None else r for r in row] for row in category_ranks(deck)], dtype=np.int16).reshape(
-        categories, cards
-    )
-    candidates = np.zeros((rules.seats, cards, categories), dtype=np.int8)
+    ranks = np.array([[-1 if r is None else r for r in row] for row in category_ranks(deck)], dtype=np.int16)
+    candidates = np.zeros((rules.seats, cards, categories), dtype=np.int64)
     counts = np.zeros((rules.seats, cards), dtype=np.int64)
     view = rules.observe(rules.initial_state(), 0)  # what every seat knows of the deck
     for seat, name in enumerate(strategies):
@@ -338,9 +338,11 @@ def _tables(
                 assert isinstance(player, (BestValue, BestRank))  # check_batch_support passed
                 scores = [player.score(view, card, k) for k in range(categories)]
                 best = [k for k, score in enumerate(scores) if score == max(scores)]
-            candidates[seat, c, : len(best)] = best
+            candidates[seat, c, : len(best)] = [k * cards for k in best]  # each category's row of ranks
             counts[seat, c] = len(best)
-    return ranks, candidates, counts
+    shifts = np.array([32 - int(count).bit_length() for count in counts.ravel()], dtype=np.int64)
+    deal_shifts = np.array([32 - (i + 1).bit_length() for i in range(cards)], dtype=np.int64)
+    return ranks.reshape(-1), counts.reshape(-1), shifts, candidates.reshape(-1), deal_shifts
 
 
 @cache

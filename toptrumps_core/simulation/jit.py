@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 
-__all__ = ["cache_folder", "compiled", "compiled_for"]
+__all__ = ["cache_folder", "compiled", "compiled_inline"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -25,41 +25,39 @@ _FOLDERS: dict[str, str | None] = {}
 def compiled(function: F) -> F:
     """Returns `function` compiled by numba (no Python objects, the GIL released), cached on disk if possible.
 
+    Whole-number division and remainder by zero are not checked (numpy's
+    error model): the engine never divides by zero, and the checks cost
+    compile time and speed.
+
     Raises:
         numba.core.errors.TypingError: When first called with arguments
             numba cannot compile.
     """
-    return _compile(function, None)
+    return _compile(function, inline=False)
 
 
-def compiled_for(signature: str) -> Callable[[F], F]:
-    """Returns a decorator like `compiled` that compiles for one numba `signature` only, at once.
+def compiled_inline(function: F) -> F:
+    """Returns `function` like `compiled`, but written into each compiled caller in place of a call.
 
-    One signature, instead of one version per distinct call (numba
-    specialises small whole-number arguments by their value), keeps the
-    compile short.
-
-    Args:
-        signature: A numba signature such as ``"uint64(uint64, int64)"``.
+    For small functions on the hot path of a loop: a compiled caller pays
+    no call, and the compiler optimises the function's code with the
+    caller's.  Called from Python, it runs like any compiled function.
 
     Raises:
-        numba.core.errors.TypingError: When `signature` does not fit the function.
+        numba.core.errors.TypingError: When first called with arguments
+            numba cannot compile.
     """
-
-    def decorate(function: F) -> F:
-        return _compile(function, signature)
-
-    return decorate
+    return _compile(function, inline=True)
 
 
-def _compile(function: F, signature: str | None) -> F:
-    """Returns `function` compiled by numba, for `signature` at once or else on first call, cached if possible."""
-    jit = numba.njit if signature is None else (lambda **options: numba.njit(signature, **options))
+def _compile(function: F, *, inline: bool) -> F:
+    """Returns `function` compiled by numba, on its first call, cached on disk if possible."""
+    options: dict[str, Any] = {"nogil": True, "error_model": "numpy", "inline": "always" if inline else "never"}
     try:
-        dispatcher = jit(cache=True, nogil=True)(function)
+        dispatcher = numba.njit(cache=True, **options)(function)
         _FOLDERS[function.__qualname__] = _folder_of(dispatcher)
     except RuntimeError:  # numba found no writable folder to cache in
-        dispatcher = jit(cache=False, nogil=True)(function)
+        dispatcher = numba.njit(cache=False, **options)(function)
         _FOLDERS[function.__qualname__] = None
     return cast(F, dispatcher)
 

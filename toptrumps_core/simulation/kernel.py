@@ -20,8 +20,11 @@ Each game is the rules engine's game for its seed, step for step:
 - the cap (C12): after `max_actions` actions (the deal, each category
   choice, each lot) a game not over is ``UNFINISHED``, with no winner.
 
-Stacks are ring buffers, one row per seat: ``head`` is the top card's slot,
-``size`` the count; a card goes under the stack at ``head + size``.
+Stacks are ring buffers of a power of two slots, one per seat: ``head`` is
+the top card's slot, ``size`` the count; a card goes under the stack at
+``head + size``, wrapped.  Games are played `games_per_block` at a time: their
+streams are seeded together (`toptrumps_core.simulation.twister.seed_lanes`),
+then each game is played to its end.
 """
 
 from __future__ import annotations
@@ -31,13 +34,45 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from toptrumps_core.simulation.jit import compiled
-from toptrumps_core.simulation.twister import randbelow, random53
+from toptrumps_core.simulation.jit import compiled, compiled_inline
+from toptrumps_core.simulation.twister import CHANCE_STREAM, LANES, Streams, next_word, seed_lanes
 
-__all__ = ["DRAW_ALL_OUT", "LAST_STACK", "ROUND_LIMIT", "UNFINISHED", "PlayScratch", "play_games", "play_scratch"]
+__all__ = [
+    "DRAW_ALL_OUT",
+    "LAST_STACK",
+    "ROUND_LIMIT",
+    "UNFINISHED",
+    "ChoiceTables",
+    "Outputs",
+    "PlayScratch",
+    "games_per_block",
+    "play_games",
+    "play_scratch",
+]
 
 LAST_STACK, DRAW_ALL_OUT, ROUND_LIMIT, UNFINISHED = 0, 1, 2, 3
 """Termination codes, in the order of `toptrumps_core.simulation.batch.TERMINATIONS`."""
+
+ChoiceTables: TypeAlias = tuple[
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+]
+"""The deck and the choosers as `play_games` reads them (see `play_games`' ``tables``)."""
+
+Outputs: TypeAlias = tuple[
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int16],
+]
+"""`play_games`' results, one row per game (see `play_games`' ``outputs``)."""
 
 PlayScratch: TypeAlias = tuple[
     npt.NDArray[np.int16],
@@ -48,23 +83,32 @@ PlayScratch: TypeAlias = tuple[
     npt.NDArray[np.int16],
     npt.NDArray[np.int16],
     npt.NDArray[np.int16],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
 ]
 """`play_games`' working arrays (see `play_scratch`)."""
+
+
+def games_per_block(seats: int) -> int:
+    """Returns how many games `play_games` seeds at once: one lane per stream, ``seats + 1`` streams a game."""
+    return LANES // (seats + 1)
 
 
 def play_scratch(seats: int, cards: int) -> PlayScratch:
     """Returns the working arrays `play_games` needs, made outside compiled code (numba compiles no allocation).
 
-    They are the (seats, cards) stacks, each seat's top slot, stack size,
-    place in play order and place among the holders, the pot, the deal's
-    order of the cards, and the cards revealed in one comparison.
+    They are the stacks (one ring of a power of two >= `cards` slots per
+    seat), each seat's top slot and stack size, the seats in play order and
+    the seats holding cards, the pot, the deal's order of the cards, the
+    cards revealed in one comparison, and each lane's seed and stream.
 
     Args:
         seats: Seats, 2..6 (C1).
         cards: Cards in the deck, >= 1.
     """
+    ring = 1 << max(0, cards - 1).bit_length()
     return (
-        np.zeros((seats, cards), dtype=np.int16),
+        np.zeros(seats * ring, dtype=np.int16),
         np.zeros(seats, dtype=np.int64),
         np.zeros(seats, dtype=np.int64),
         np.zeros(seats, dtype=np.int64),
@@ -72,29 +116,18 @@ def play_scratch(seats: int, cards: int) -> PlayScratch:
         np.zeros(cards, dtype=np.int16),
         np.zeros(cards, dtype=np.int16),
         np.zeros(seats, dtype=np.int16),
+        np.zeros(LANES, dtype=np.int64),
+        np.zeros(LANES, dtype=np.int64),
     )
 
 
-@compiled
-def _put_under(
-    stacks: npt.NDArray[np.int16], head: npt.NDArray[np.int64], size: npt.NDArray[np.int64], seat: int, card: int
-) -> None:
-    slot = head[seat] + size[seat]
-    cards = stacks.shape[1]
-    if slot >= cards:
-        slot -= cards
-    stacks[seat, slot] = card
-    size[seat] += 1
-
-
-@compiled
-def _take_top(
-    stacks: npt.NDArray[np.int16], head: npt.NDArray[np.int64], size: npt.NDArray[np.int64], seat: int
-) -> int:
-    card = stacks[seat, head[seat]]
-    head[seat] = head[seat] + 1 if head[seat] + 1 < stacks.shape[1] else 0
-    size[seat] -= 1
-    return int(card)
+@compiled_inline
+def _randbelow(room: Streams, lane: int, n: int, shift: int) -> int:
+    """Returns ``_randbelow(n)`` of stream `lane`, n >= 1, ``shift = 32 - n.bit_length()``."""
+    r = next_word(room, lane) >> shift
+    while r >= n:
+        r = next_word(room, lane) >> shift
+    return r
 
 
 @compiled
@@ -102,170 +135,223 @@ def play_games(
     first: int,
     last: int,
     seats: int,
-    ranks: npt.NDArray[np.int16],
-    candidates: npt.NDArray[np.int8],
-    candidate_counts: npt.NDArray[np.int64],
+    seeds: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.int64],
+    tables: ChoiceTables,
     deal_all: bool,
     no_data_ties: bool,
     round_limit: int,
     max_actions: int,
-    states: npt.NDArray[np.uint32],
-    positions: npt.NDArray[np.int64],
+    room: Streams,
     scratch: PlayScratch,
-    winners: npt.NDArray[np.bool_],
-    comparisons: npt.NDArray[np.int64],
-    ties: npt.NDArray[np.int64],
-    lots: npt.NDArray[np.int64],
-    termination: npt.NDArray[np.int8],
-    stack_sizes: npt.NDArray[np.int16],
-    pot_sizes: npt.NDArray[np.int16],
-    final_cards: npt.NDArray[np.int16],
+    outputs: Outputs,
 ) -> None:
-    """Plays the games ``first .. last - 1``, their streams seeded, and writes their rows of the outputs.
+    """Plays the games ``rows[first .. last - 1]``, `games_per_block` at a time, and writes their rows of `outputs`.
 
     Args:
-        first: The first game to play, ``0 <= first <= last``.
-        last: One past the last game to play, ``last <= n``.
+        first: The first of `rows` to play, ``0 <= first <= last``.
+        last: One past the last of `rows` to play, ``last <= n``.
         seats: Seats, 2..6 (C1).
-        ranks: (categories, cards) each card's rank in each category,
-            higher is better, equal values share a rank; -1 for no data (C6).
-        candidates: (seats, cards, categories) the categories seat s may
-            name with card c on top, first ``candidate_counts[s, c]`` of them.
-        candidate_counts: (seats, cards) how many, >= 1.
+        seeds: (n,) each game's seed.
+        rows: (n,) the games in the order to play them: seeds of one
+            digit count side by side, so that the streams of a block are
+            seeded from keys of one length, the fast way.
+        tables: For c cards and k categories: (k * c,) ``ranks[category *
+            c + card]``, each card's rank in each category, higher is
+            better, equal values share a rank, -1 for no data (C6);
+            (seats * c,) ``counts[seat * c + card]``, how many categories
+            the seat may name with that card on top (>= 1), and ``shifts``,
+            ``32 - count.bit_length()``; (seats * c * k,)
+            ``candidates[(seat * c + card) * k + r]``, the r-th of them
+            times c (its row of ``ranks``); (c,) ``deal_shifts[i]``, ``32 -
+            (i + 1).bit_length()``.
         deal_all: ``leftover="deal_all"`` (True) or ``"set_aside"`` (C2).
         no_data_ties: ``no_data="tie"`` (True) or ``"loses"`` (C6).
         round_limit: Comparisons after which the most cards wins (C11); 0 for none.
         max_actions: The cap on actions (C12), >= 1.
-        states: (streams, 624) the games' streams (`twister.seed_streams`): game
-            g's chance stream in row ``(g - first) * (seats + 1)``, then
-            seat 0's, seat 1's...
-        positions: (streams,) each stream's next word.
+        room: `toptrumps_core.simulation.twister.streams`, overwritten.
         scratch: `play_scratch` for these seats and cards.
-        winners: (n, seats) out: the winning seats.
-        comparisons: (n,) out: comparisons made.
-        ties: (n,) out: comparisons tied.
-        lots: (n,) out: choosers drawn by lot.
-        termination: (n,) out: termination codes (`LAST_STACK` ...).
-        stack_sizes: (n, seats) out: cards held at the end.
-        pot_sizes: (n,) out: cards in the pot at the end.
-        final_cards: (n, cards) out: the stacks seat by seat, top first,
-            then the pot, then the cards set aside.
-
-    Only rows ``first .. last - 1`` of the outputs are written.
+        outputs: Written for the games ``rows[first .. last - 1]`` only: (n, seats)
+            the winning seats; (n,) comparisons made, comparisons tied,
+            choosers drawn by lot, termination codes (`LAST_STACK` ...);
+            (n, seats) cards held at the end; (n,) cards in the pot at the
+            end; (n, c) the stacks seat by seat, top first, then the pot,
+            then the cards set aside.
     """
-    cards = ranks.shape[1]
-    streams_per_game = seats + 1  # chance, then seat 0, seat 1, ...
-    stacks, head, size, players, holders, pot, order, revealed = scratch
+    ranks, counts, shifts, candidates, deal_shifts = tables
+    winners, comparisons, ties, lots, termination, stack_sizes, pot_sizes, final_cards = outputs
+    stacks, head, size, players, holders, pot, order, revealed, lane_seeds, lane_numbers = scratch
+    cards = order.shape[0]
+    categories = candidates.shape[0] // counts.shape[0]
+    mask = stacks.shape[0] // seats - 1
+    ring = mask + 1
+    per_game = seats + 1  # the chance stream, then seat 0's, seat 1's ... (C4)
+    block = LANES // per_game
     dealt = cards if deal_all else cards // seats * seats
-    for g in range(first, last):
-        chance = (g - first) * streams_per_game
-        # the deal (C2): random.shuffle of range(cards) from the chance stream
-        for c in range(cards):
-            order[c] = c
-        for i in range(cards - 1, 0, -1):
-            j = randbelow(states, positions, chance, i + 1)
-            order[i], order[j] = order[j], order[i]
-        for s in range(seats):
-            head[s] = 0
-            size[s] = 0
-        for c in range(dealt):
-            _put_under(stacks, head, size, c % seats, order[c])
-        pot_count = 0
-        chooser = 0
-        actions = 1
-        made = 0
-        tied = 0
-        drawn = 0
-        ended = UNFINISHED if actions >= max_actions else -1
-        for s in range(seats):
-            winners[g, s] = False
-        while ended < 0:
-            # the chooser names a category (C4) from its own stream
-            top = stacks[chooser, head[chooser]]
-            count = candidate_counts[chooser, top]
-            category = candidates[chooser, top, randbelow(states, positions, chance + 1 + chooser, count)]
-            actions += 1
-            taking = 0
-            for k in range(seats):  # play order: from the chooser, going left
-                s = chooser + k
-                if s >= seats:
-                    s -= seats
-                if size[s] > 0:
-                    players[taking] = s
-                    revealed[taking] = _take_top(stacks, head, size, s)
-                    taking += 1
-            best, sharing, at, missing = -1, 0, -1, False
-            for p in range(taking):
-                rank = ranks[category, revealed[p]]
-                if rank < 0:
-                    missing = True
-                elif rank > best:
-                    best, sharing, at = rank, 1, p
-                elif rank == best:
-                    sharing += 1
-            made += 1
-            if sharing != 1 or (missing and no_data_ties):  # a tie (C5, C6): the cards go to the pot
-                tied += 1
-                for p in range(taking):
-                    pot[pot_count] = revealed[p]
-                    pot_count += 1
-            else:  # the winner collects (C4) and chooses next (C9)
-                chooser = players[at]
-                for q in range(taking):
-                    p = at + q
-                    if p >= taking:
-                        p -= taking
-                    _put_under(stacks, head, size, chooser, revealed[p])
-                for p in range(pot_count):
-                    _put_under(stacks, head, size, chooser, pot[p])
-                pot_count = 0
-            holding = 0
+    for at in range(first, last, block):
+        end = min(at + block, last)
+        for lane in range(LANES):
+            lane_seeds[lane] = seeds[rows[min(at + lane // per_game, end - 1)]]
+            lane_numbers[lane] = CHANCE_STREAM + lane % per_game  # the chance stream (-1), then the seats
+        seed_lanes(lane_seeds, lane_numbers, room)
+        for played in range(at, end):
+            chance = (played - at) * per_game
+            g = rows[played]
+            # the deal (C2): random.shuffle of range(cards) from the chance stream
+            for c in range(cards):
+                order[c] = c
+            for i in range(cards - 1, 0, -1):
+                j = _randbelow(room, chance, i + 1, deal_shifts[i])
+                order[i], order[j] = order[j], order[i]
             for s in range(seats):
-                if size[s] > 0:
-                    holders[holding] = s
-                    holding += 1
-            if holding == 0:  # C7: a tie left nobody holding cards, a draw among its seats
-                ended = DRAW_ALL_OUT
-                for p in range(taking):
-                    winners[g, players[p]] = True
-            elif holding == 1:  # C7: the last stack takes the pot and wins
-                ended = LAST_STACK
-                chooser = holders[0]
-                for p in range(pot_count):
-                    _put_under(stacks, head, size, chooser, pot[p])
-                pot_count = 0
-                winners[g, chooser] = True
-            elif round_limit > 0 and made >= round_limit:  # C11: the most cards wins
-                ended = ROUND_LIMIT
-                most = 0
+                head[s] = 0
+                size[s] = 0
+            for c in range(dealt):
+                s = c % seats
+                stacks[s * ring + size[s]] = order[c]
+                size[s] += 1
+            pot_count = 0
+            chooser = 0
+            actions = 1
+            made = 0
+            tied = 0
+            drawn = 0
+            ended = UNFINISHED if actions >= max_actions else -1
+            for s in range(seats):
+                winners[g, s] = False
+            while ended < 0:
+                if seats == 2:  # the same comparison, two seats both holding cards: fewer branches
+                    other = 1 - chooser
+                    mine, theirs = head[chooser], head[other]
+                    card, other_card = stacks[chooser * ring + mine], stacks[other * ring + theirs]
+                    top = chooser * cards + card
+                    r = _randbelow(room, chance + 1 + chooser, counts[top], shifts[top])
+                    row = candidates[top * categories + r]
+                    rank, other_rank = ranks[row + card], ranks[row + other_card]
+                    actions += 1
+                    made += 1
+                    head[chooser], head[other] = (mine + 1) & mask, (theirs + 1) & mask
+                    size[chooser] -= 1
+                    size[other] -= 1
+                    players[0], players[1] = chooser, other
+                    taking = 2
+                    if (rank == other_rank) | (no_data_ties & (min(rank, other_rank) < 0)):  # C5, C6
+                        tied += 1
+                        pot[pot_count], pot[pot_count + 1] = card, other_card
+                        pot_count += 2
+                    else:  # the higher rank collects, its own card first (C4), and chooses next (C9)
+                        lost = int(rank < other_rank)  # arithmetic, not a branch: either side wins as often
+                        chooser += lost * (other - chooser)
+                        first_card = card + lost * (other_card - card)
+                        base, tail = chooser * ring, head[chooser] + size[chooser]
+                        stacks[base + (tail & mask)] = first_card
+                        stacks[base + ((tail + 1) & mask)] = card + other_card - first_card
+                        tail += 2
+                        for p in range(pot_count):
+                            stacks[base + (tail & mask)] = pot[p]
+                            tail += 1
+                        size[chooser] = tail - head[chooser]
+                        pot_count = 0
+                    if (
+                        size[0] > 0
+                        and size[1] > 0
+                        and (round_limit == 0 or made < round_limit)
+                        and actions < max_actions
+                    ):
+                        continue  # no lot with two seats: the chooser holds cards while both do
+                else:
+                    # the chooser names a category (C4) from its own stream
+                    top = chooser * cards + stacks[chooser * ring + head[chooser]]
+                    r = _randbelow(room, chance + 1 + chooser, counts[top], shifts[top])
+                    row = candidates[top * categories + r]
+                    actions += 1
+                    taking = 0
+                    s = chooser
+                    for _ in range(seats):  # play order: from the chooser, going left
+                        if size[s] > 0:
+                            players[taking] = s
+                            revealed[taking] = stacks[s * ring + head[s]]
+                            head[s] = (head[s] + 1) & mask
+                            size[s] -= 1
+                            taking += 1
+                        s = s + 1 if s + 1 < seats else 0
+                    best, sharing, winner, missing = -1, 0, -1, False
+                    for p in range(taking):
+                        rank = ranks[row + revealed[p]]
+                        if rank < 0:
+                            missing = True
+                        elif rank > best:
+                            best, sharing, winner = rank, 1, p
+                        elif rank == best:
+                            sharing += 1
+                    made += 1
+                    if sharing != 1 or (missing and no_data_ties):  # a tie (C5, C6): the cards go to the pot
+                        tied += 1
+                        for p in range(taking):
+                            pot[pot_count] = revealed[p]
+                            pot_count += 1
+                    else:  # the winner collects (C4), from the winner going left, then the pot, and chooses next (C9)
+                        chooser = players[winner]
+                        base, tail = chooser * ring, head[chooser] + size[chooser]
+                        for q in range(taking):
+                            p = winner + q if winner + q < taking else winner + q - taking
+                            stacks[base + (tail & mask)] = revealed[p]
+                            tail += 1
+                        for p in range(pot_count):
+                            stacks[base + (tail & mask)] = pot[p]
+                            tail += 1
+                        size[chooser] = tail - head[chooser]
+                        pot_count = 0
+                holding = 0
                 for s in range(seats):
-                    most = max(most, size[s])
-                for s in range(seats):
-                    winners[g, s] = size[s] == most
-            elif actions >= max_actions:  # C12
-                ended = UNFINISHED
-            elif size[chooser] == 0:  # C8: a new chooser by lot, among the seats holding cards
-                chooser = holders[(random53(states, positions, chance) * holding) >> 53]
-                drawn += 1
-                actions += 1
-                if actions >= max_actions:
+                    if size[s] > 0:
+                        holders[holding] = s
+                        holding += 1
+                if holding == 0:  # C7: a tie left nobody holding cards, a draw among its seats
+                    ended = DRAW_ALL_OUT
+                    for p in range(taking):
+                        winners[g, players[p]] = True
+                elif holding == 1:  # C7: the last stack takes the pot and wins
+                    ended = LAST_STACK
+                    chooser = holders[0]
+                    base, tail = chooser * ring, head[chooser] + size[chooser]
+                    for p in range(pot_count):
+                        stacks[base + (tail & mask)] = pot[p]
+                        tail += 1
+                    size[chooser] = tail - head[chooser]
+                    pot_count = 0
+                    winners[g, chooser] = True
+                elif round_limit > 0 and made >= round_limit:  # C11: the most cards wins
+                    ended = ROUND_LIMIT
+                    most = 0
+                    for s in range(seats):
+                        most = max(most, size[s])
+                    for s in range(seats):
+                        winners[g, s] = size[s] == most
+                elif actions >= max_actions:  # C12
                     ended = UNFINISHED
-        comparisons[g] = made
-        ties[g] = tied
-        lots[g] = drawn
-        termination[g] = ended
-        pot_sizes[g] = pot_count
-        at = 0
-        for s in range(seats):
-            stack_sizes[g, s] = size[s]
-            slot = head[s]
-            for _ in range(size[s]):
-                final_cards[g, at] = stacks[s, slot]
-                at += 1
-                slot = slot + 1 if slot + 1 < cards else 0
-        for p in range(pot_count):
-            final_cards[g, at] = pot[p]
-            at += 1
-        for c in range(dealt, cards):
-            final_cards[g, at] = order[c]
-            at += 1
+                elif size[chooser] == 0:  # C8: a new chooser by lot, among the seats holding cards
+                    a = next_word(room, chance) >> 5
+                    b = next_word(room, chance) >> 6
+                    chooser = holders[((a * 67108864 + b) * holding) >> 53]  # random() times holding, floored
+                    drawn += 1
+                    actions += 1
+                    if actions >= max_actions:
+                        ended = UNFINISHED
+            comparisons[g] = made
+            ties[g] = tied
+            lots[g] = drawn
+            termination[g] = ended
+            pot_sizes[g] = pot_count
+            k = 0
+            for s in range(seats):
+                stack_sizes[g, s] = size[s]
+                for q in range(size[s]):
+                    final_cards[g, k] = stacks[s * ring + ((head[s] + q) & mask)]
+                    k += 1
+            for p in range(pot_count):
+                final_cards[g, k] = pot[p]
+                k += 1
+            for c in range(dealt, cards):
+                final_cards[g, k] = order[c]
+                k += 1

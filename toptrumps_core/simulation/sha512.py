@@ -1,11 +1,19 @@
-"""SHA-512 (FIPS 180-4) in compiled code: the digest Python's ``random.seed`` takes of a str seed.
+"""SHA-512 (FIPS 180-4) in compiled code, many messages side by side: the digest ``random.seed`` takes of a str.
 
-`sha512_words` gives the same digest as ``hashlib.sha512(data).digest()``,
-as eight 64-bit words, most significant first.  It lets the batch engine
-seed each game's streams (`toptrumps_core.simulation.twister`) without a
-Python call per stream.  The round constants are computed here from their
-definition (the first 64 bits of the fractional parts of the square and
-cube roots of the first primes) rather than copied.
+`compress_lanes` runs the SHA-512 compression of one 128-byte block for
+each of L messages at once, lane-minor: word t of every lane's block is one
+contiguous row, so that each step of the compression is one loop over the
+lanes, which the compiler turns into vector instructions.  The batch engine
+(`toptrumps_core.simulation.twister`) hashes every stream's seed text this
+way, one block per stream.  `sha512_words` hashes a message of any length
+with it, as ``hashlib.sha512(data).digest()`` does.  The round constants are
+computed here from their definition (the first 64 bits of the fractional
+parts of the square and cube roots of the first primes) rather than copied.
+
+In a round only the new ``a`` and ``e`` are computed; ``b, c, d`` are the
+last three ``a`` and ``f, g, h`` the last three ``e``, so each round reads
+them from the rows before it (`compress_lanes`' ``history``) instead of
+moving eight values.
 """
 
 from __future__ import annotations
@@ -13,9 +21,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from toptrumps_core.simulation.jit import compiled, compiled_for
+from toptrumps_core.simulation.jit import compiled
 
-__all__ = ["sha512_into", "sha512_words"]
+__all__ = ["LANES", "WORK_ROWS", "compress_lanes", "reset_hashes", "sha512_words", "sha_work"]
 
 
 def _primes(count: int) -> list[int]:
@@ -44,75 +52,84 @@ def _root_fraction_bits(number: int, degree: int) -> int:
 _K = np.array([_root_fraction_bits(p, 3) for p in _primes(80)], dtype=np.uint64)
 _H0 = np.array([_root_fraction_bits(p, 2) for p in _primes(8)], dtype=np.uint64)
 
+LANES = 64
+"""Messages hashed side by side: every working array has this many lanes (a constant, so loops vectorise)."""
 
-@compiled_for("uint64(uint64, int64)")
-def _rotr(x: np.uint64, n: int) -> np.uint64:
-    return (x >> np.uint64(n)) | (x << np.uint64(64 - n))
+_W, _A, _E, _HASH = 0, 80, 164, 248  # the rows of a working array: schedule, history of a, of e, hash
+WORK_ROWS = 256
+"""Rows of `compress_lanes`' working array: see `sha_work`."""
+
+
+def sha_work() -> npt.NDArray[np.uint64]:
+    """Returns a working array for `compress_lanes`: ``WORK_ROWS * LANES`` words, row r of lane l at ``r * LANES + l``.
+
+    Rows 0-15 take each lane's block, 248-255 its hash value (see
+    `compress_lanes`); the rows between are the message schedule and the
+    history of ``a`` and ``e``.
+    """
+    work = np.zeros(WORK_ROWS * LANES, dtype=np.uint64)
+    reset_hashes(work)
+    return work
 
 
 @compiled
-def sha512_into(
-    data: npt.NDArray[np.uint8],
-    length: int,
-    padded: npt.NDArray[np.uint8],
-    schedule: npt.NDArray[np.uint64],
-    digest: npt.NDArray[np.uint64],
-) -> None:
-    """Writes the SHA-512 digest of ``data[:length]`` into `digest` (8 words), with no allocation.
+def reset_hashes(work: npt.NDArray[np.uint64]) -> None:
+    """Sets every lane's hash value (rows 248-255 of `work`) to SHA-512's initial hash H(0) (FIPS 180-4, 5.3.5)."""
+    for k in range(8):
+        for lane in range(LANES):
+            work[(_HASH + k) * LANES + lane] = _H0[k]
+
+
+@compiled
+def compress_lanes(work: npt.NDArray[np.uint64]) -> None:
+    """Compresses one 128-byte block into the running hash of each of the `LANES` lanes of `work` (`sha_work`).
 
     Args:
-        data: The bytes to hash (the first `length`).
-        length: How many bytes of `data` to hash, >= 0.
-        padded: Scratch, at least the padded length (``(length + 17 + 127) // 128 * 128`` bytes).
-        schedule: Scratch, 80 words.
-        digest: (8,) overwritten with the digest, most significant word first.
+        work: In: row t (0 <= t < 16) is word t of each lane's block (64
+            bits, big-endian), rows 248-255 its hash value (`reset_hashes`
+            before a message's first block).  Out: rows 248-255 updated,
+            the digest, most significant word first, after a message's
+            last block; the rows between are overwritten.
     """
-    k = _K
-    blocks = (length + 17 + 127) // 128  # the data, the 0x80 byte and the 128-bit length, padded
-    size = blocks * 128
-    for i in range(length):
-        padded[i] = data[i]
-    padded[length] = 0x80
-    for i in range(length + 1, size):
-        padded[i] = 0
-    bits = np.uint64(length) * np.uint64(8)
-    for b in range(8):
-        padded[size - 1 - b] = np.uint8((bits >> np.uint64(8 * b)) & np.uint64(0xFF))
-    for i in range(8):
-        digest[i] = _H0[i]
-    w = schedule
-    for block in range(blocks):
-        base = block * 128
-        for t in range(16):
-            word = np.uint64(0)
-            for b in range(8):
-                word = (word << np.uint64(8)) | np.uint64(padded[base + 8 * t + b])
-            w[t] = word
-        for t in range(16, 80):
-            s0 = _rotr(w[t - 15], 1) ^ _rotr(w[t - 15], 8) ^ (w[t - 15] >> np.uint64(7))
-            s1 = _rotr(w[t - 2], 19) ^ _rotr(w[t - 2], 61) ^ (w[t - 2] >> np.uint64(6))
-            w[t] = w[t - 16] + s0 + w[t - 7] + s1
-        a, b_, c, d = digest[0], digest[1], digest[2], digest[3]
-        e, f, g, hh = digest[4], digest[5], digest[6], digest[7]
-        for t in range(80):
-            big1 = _rotr(e, 14) ^ _rotr(e, 18) ^ _rotr(e, 41)
-            choice = (e & f) ^ (~e & g)
-            t1 = hh + big1 + choice + k[t] + w[t]
-            big0 = _rotr(a, 28) ^ _rotr(a, 34) ^ _rotr(a, 39)
-            majority = (a & b_) ^ (a & c) ^ (b_ & c)
-            t2 = big0 + majority
-            hh, g, f, e, d, c, b_, a = g, f, e, d + t1, c, b_, a, t1 + t2
-        digest[0] += a
-        digest[1] += b_
-        digest[2] += c
-        digest[3] += d
-        digest[4] += e
-        digest[5] += f
-        digest[6] += g
-        digest[7] += hh
+    n = LANES
+    for t in range(16, 80):
+        for lane in range(n):
+            x, y = work[(t - 15) * n + lane], work[(t - 2) * n + lane]
+            s0 = ((x >> np.uint64(1)) | (x << np.uint64(63))) ^ ((x >> np.uint64(8)) | (x << np.uint64(56)))
+            s1 = ((y >> np.uint64(19)) | (y << np.uint64(45))) ^ ((y >> np.uint64(61)) | (y << np.uint64(3)))
+            s0 ^= x >> np.uint64(7)
+            s1 ^= y >> np.uint64(6)
+            work[t * n + lane] = work[(t - 16) * n + lane] + s0 + work[(t - 7) * n + lane] + s1
+    for k in range(4):  # history rows 3, 2, 1, 0 hold a, b, c, d (and e, f, g, h)
+        for lane in range(n):
+            work[(_A + 3 - k) * n + lane] = work[(_HASH + k) * n + lane]
+            work[(_E + 3 - k) * n + lane] = work[(_HASH + 4 + k) * n + lane]
+    for t in range(80):
+        k_t = _K[t]
+        for lane in range(n):
+            ee = work[(_E + t + 3) * n + lane]
+            f, g, h = work[(_E + t + 2) * n + lane], work[(_E + t + 1) * n + lane], work[(_E + t) * n + lane]
+            big1 = (
+                ((ee >> np.uint64(14)) | (ee << np.uint64(50)))
+                ^ ((ee >> np.uint64(18)) | (ee << np.uint64(46)))
+                ^ ((ee >> np.uint64(41)) | (ee << np.uint64(23)))
+            )
+            t1 = h + big1 + ((ee & f) ^ (~ee & g)) + k_t + work[t * n + lane]
+            aa = work[(_A + t + 3) * n + lane]
+            b, c, d = work[(_A + t + 2) * n + lane], work[(_A + t + 1) * n + lane], work[(_A + t) * n + lane]
+            big0 = (
+                ((aa >> np.uint64(28)) | (aa << np.uint64(36)))
+                ^ ((aa >> np.uint64(34)) | (aa << np.uint64(30)))
+                ^ ((aa >> np.uint64(39)) | (aa << np.uint64(25)))
+            )
+            work[(_E + t + 4) * n + lane] = d + t1
+            work[(_A + t + 4) * n + lane] = t1 + big0 + ((aa & b) ^ (aa & c) ^ (b & c))
+    for k in range(4):
+        for lane in range(n):
+            work[(_HASH + k) * n + lane] += work[(_A + 83 - k) * n + lane]
+            work[(_HASH + 4 + k) * n + lane] += work[(_E + 83 - k) * n + lane]
 
 
-@compiled
 def sha512_words(data: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     """Returns the SHA-512 digest of `data` as eight 64-bit words, most significant first.
 
@@ -125,8 +142,11 @@ def sha512_words(data: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
         >>> b"".join(int(w).to_bytes(8, "big") for w in words) == hashlib.sha512(b"7/chance").digest()
         True
     """
-    length = data.shape[0]
-    padded = np.empty((length + 17 + 127) // 128 * 128, dtype=np.uint8)
-    digest = np.empty(8, dtype=np.uint64)
-    sha512_into(data, length, padded, np.empty(80, dtype=np.uint64), digest)
-    return digest
+    message = bytes(data.tobytes())
+    padded = message + b"\x80" + bytes(-(len(message) + 17) % 128) + (8 * len(message)).to_bytes(16, "big")
+    work = sha_work()
+    rows = work.reshape(WORK_ROWS, LANES)
+    for block in np.frombuffer(padded, dtype=">u8").astype(np.uint64).reshape(-1, 16):
+        rows[:16, 0] = block
+        compress_lanes(work)
+    return rows[_HASH:, 0].copy()

@@ -15,16 +15,16 @@ CPython does (``Modules/_randommodule.c`` and ``Lib/random.py``):
 - ``random()`` is ``(a * 2**26 + b) / 2**53`` with a, b the next two outputs
   shifted right by 5 and 6.
 
-Many streams are seeded at once in interleaved lanes (``seed_streams``):
-seeding is a long chain of dependent steps per stream, and the lanes let the
-processor run several chains side by side.  The state is twisted lazily, one
-word before it is read, which gives the same words as CPython's twist of the
-whole state and skips the words a short game never reads.
-
-A block of L streams is seeded lane-minor, in a (624, L) array where one
-seeding step of every stream is one contiguous row, then laid out as an
-(L, 624) ``uint32`` array, one row per stream, for reading; each stream's
-position, the next word to read, lives beside it in a ``positions`` array.
+`seed_lanes` seeds `LANES` streams at once, lane-minor: row r of every
+stream is one contiguous run of `LANES` words (word r of lane l at
+``r * LANES + l``), so that each step of the hash, of ``init_by_array`` and
+of the twist is one loop over the lanes, which the compiler turns into
+vector instructions.  It also twists and tempers each stream's first
+`READY_WORDS` outputs, the words a game mostly reads; `next_word` reads
+those, and twists any later word lazily, one word when it is read (word i
+of the next state needs only words i, i + 1 and i + 397 of the state,
+the last already twisted once i + 397 passes 624), which gives the same
+words as CPython's twist of the whole state.
 """
 
 from __future__ import annotations
@@ -34,133 +34,103 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from toptrumps_core.simulation.jit import compiled, compiled_for
-from toptrumps_core.simulation.sha512 import sha512_into
+from toptrumps_core.simulation.jit import compiled, compiled_inline
+from toptrumps_core.simulation.sha512 import LANES, compress_lanes, reset_hashes, sha_work
 
 __all__ = [
     "CHANCE_STREAM",
+    "LANES",
+    "READY_WORDS",
     "STATE_WORDS",
-    "SeedScratch",
+    "Streams",
+    "later_word",
     "next_word",
-    "randbelow",
-    "random53",
     "sample_draws",
-    "seed_scratch",
-    "seed_streams",
-    "start_state",
-    "stream_key",
+    "seed_lanes",
     "stream_words",
+    "streams",
 ]
 
 STATE_WORDS = 624
 """Words of one Mersenne Twister state (MT19937's N)."""
 
+READY_WORDS = 256
+"""Outputs of each stream twisted and tempered at seeding; later ones are twisted when read."""
+
 CHANCE_STREAM = -1
 """The stream number of ``"chance"``; streams 0, 1, ... are ``"seat/0"``, ``"seat/1"``, ..."""
 
 _N, _M = 624, 397
-_MASK = 0xFFFFFFFF
-_UPPER, _LOWER, _MATRIX = 0x80000000, 0x7FFFFFFF, 0x9908B0DF
+_KEY_ROWS = 32  # key words: 16 of the digest, up to 16 of the text
+_TEXT = 48  # bytes of a stream's seed text, at most 28 used
+_UPPER, _LOWER, _MATRIX = np.uint32(0x80000000), np.uint32(0x7FFFFFFF), np.uint32(0x9908B0DF)
 
 
 def _init_genrand(seed: int) -> npt.NDArray[np.uint32]:
     """Returns MT19937's ``init_genrand(seed)`` state, the start of every ``init_by_array``."""
-    state = [seed & _MASK]
+    state = [seed & 0xFFFFFFFF]
     for i in range(1, _N):
         previous = state[-1]
-        state.append((1812433253 * (previous ^ (previous >> 30)) + i) & _MASK)
+        state.append((1812433253 * (previous ^ (previous >> 30)) + i) & 0xFFFFFFFF)
     return np.array(state, dtype=np.uint32)
 
 
 _GENRAND_19650218 = _init_genrand(19650218)
 
-SeedScratch: TypeAlias = tuple[
+Streams: TypeAlias = tuple[
     npt.NDArray[np.uint32],
     npt.NDArray[np.uint32],
     npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
+    npt.NDArray[np.uint64],
     npt.NDArray[np.uint32],
     npt.NDArray[np.int64],
     npt.NDArray[np.uint8],
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.uint64],
-    npt.NDArray[np.uint64],
 ]
-"""`seed_streams`' working arrays (see `seed_scratch`)."""
+"""`LANES` streams, lane-minor (see `streams`)."""
 
 
-def seed_scratch(lanes: int) -> SeedScratch:
-    """Returns the working arrays `seed_streams` needs for up to `lanes` streams at once.
+def streams() -> Streams:
+    """Returns room for `LANES` streams, made outside compiled code (numba compiles no allocation).
 
-    They are made here, outside compiled code, so that numba compiles no
-    array allocation: (624, lanes) states lane-minor, (32, lanes) keys
-    lane-minor, each key's length and place, each lane's key word, and one
-    stream's key (32 words), seed text (48 bytes), padded message (128
-    bytes), SHA-512 schedule (80 words) and digest (8 words).
-
-    Args:
-        lanes: The most streams seeded in one call, >= 1.
+    In order: the states (624 rows), the ready outputs (`READY_WORDS`
+    rows), each lane's count of words read, the hash's working array
+    (`toptrumps_core.simulation.sha512.sha_work`), the keys (32 rows), each
+    key's length and one stream's seed text.
     """
     return (
-        np.empty((_N, lanes), dtype=np.uint32),
-        np.empty((32, lanes), dtype=np.uint32),
-        np.empty(lanes, dtype=np.int64),
-        np.empty(lanes, dtype=np.int64),
-        np.empty(lanes, dtype=np.uint32),
-        np.empty(32, dtype=np.int64),
-        np.empty(48, dtype=np.uint8),
-        np.empty(128, dtype=np.uint8),
-        np.empty(80, dtype=np.uint64),
-        np.empty(8, dtype=np.uint64),
+        np.zeros(_N * LANES, dtype=np.uint32),
+        np.zeros(READY_WORDS * LANES, dtype=np.uint32),
+        np.zeros(LANES, dtype=np.int64),
+        sha_work(),
+        np.zeros(_KEY_ROWS * LANES, dtype=np.uint32),
+        np.zeros(LANES, dtype=np.int64),
+        np.zeros(_TEXT, dtype=np.uint8),
     )
 
 
-@compiled_for("int64(int64, uint8[::1], int64)")
-def _digits(value: int, out: npt.NDArray[np.uint8], at: int) -> int:
-    """Writes the decimal digits of `value` (>= 0) into `out` from `at`; returns the end."""
-    if value == 0:
-        out[at] = 48
-        return at + 1
-    count = 0
+@compiled_inline
+def _digits(value: int, text: npt.NDArray[np.uint8], at: int) -> int:
+    """Writes the decimal digits of `value` (>= 0) into `text` from `at`; returns the end."""
+    count = 1
     rest = value
-    while rest > 0:
+    while rest >= 10:
         count += 1
         rest //= 10
     rest = value
     for k in range(count - 1, -1, -1):
-        out[at + k] = 48 + rest % 10
+        text[at + k] = 48 + rest % 10
         rest //= 10
     return at + count
 
 
 @compiled
-def stream_key(
-    seed: int,
-    stream: int,
-    key: npt.NDArray[np.int64],
-    text: npt.NDArray[np.uint8],
-    padded: npt.NDArray[np.uint8],
-    schedule: npt.NDArray[np.uint64],
-    digest: npt.NDArray[np.uint64],
-) -> int:
-    """Writes the MT19937 key of stream `stream` of a match seeded `seed` into `key`; returns its length in words.
-
-    Args:
-        seed: The match seed, ``abs(seed) < 10**18``.
-        stream: `CHANCE_STREAM` for ``"chance"``, or a seat number i for
-            ``"seat/i"``.
-        key: At least 32 words, overwritten.
-        text: Scratch, 48 bytes: the stream's seed text.
-        padded: Scratch, 128 bytes (see `sha512_into`).
-        schedule: Scratch, 80 words (see `sha512_into`).
-        digest: Scratch, 8 words: the text's SHA-512 digest.
-    """
+def _seed_text(seed: int, stream: int, text: npt.NDArray[np.uint8]) -> int:
+    """Writes the bytes of ``f"{seed}/chance"`` or ``f"{seed}/seat/{stream}"`` into `text`; returns their count."""
     end = 0
     if seed < 0:
         text[0] = 45  # "-"
-        end = _digits(-seed, text, 1)
-    else:
-        end = _digits(seed, text, 0)
+        end = 1
+    end = _digits(-seed if seed < 0 else seed, text, end)
     text[end] = 47  # "/"
     end += 1
     if stream == CHANCE_STREAM:
@@ -172,156 +142,159 @@ def stream_key(
             text[end] = letter
             end += 1
         end = _digits(stream, text, end)
-    sha512_into(text, end, padded, schedule, digest)
-    total = end + 64  # the key's bytes, big-endian: the text's, then the digest's
-    words = (total + 3) // 4
-    for w in range(words):
-        value = 0
-        for b in range(4):  # the word's bytes, most significant first
-            index = total - 4 * w - 4 + b
-            byte = 0
-            if index >= end:
-                d = index - end
-                byte = int((digest[d // 8] >> np.uint64(56 - 8 * (d % 8))) & np.uint64(0xFF))
-            elif index >= 0:
-                byte = int(text[index])
-            value = value * 256 + byte
-        key[w] = value
-    return words
+    return end
 
 
 @compiled
-def seed_streams(
-    seeds: npt.NDArray[np.int64],
-    streams: npt.NDArray[np.int64],
-    start: npt.NDArray[np.uint32],
-    states: npt.NDArray[np.uint32],
-    positions: npt.NDArray[np.int64],
-    scratch: SeedScratch,
-) -> None:
-    """Seeds stream r (row r of `states`) as ``random.Random(f"{seeds[r]}/{name of streams[r]}")``, all at once.
+def seed_lanes(seeds: npt.NDArray[np.int64], numbers: npt.NDArray[np.int64], room: Streams) -> None:
+    """Seeds lane l as ``random.Random(f"{seeds[l]}/{name of numbers[l]}")``, for all `LANES` lanes at once.
 
     Args:
-        seeds: (L,) match seeds.
-        streams: (L,) stream numbers (`CHANCE_STREAM` or a seat).
-        start: (624,) the ``init_genrand(19650218)`` state (`start_state`).
-        states: (L, 624) overwritten: row r is stream r's state.
-        positions: (L,) set to 0: no word read yet (the first read twists).
-        scratch: `seed_scratch` of L lanes or more: among others, the states
-            lane-minor while they are seeded.
+        seeds: (LANES,) match seeds, ``abs(seed) < 10**18``.
+        numbers: (LANES,) stream numbers: `CHANCE_STREAM`, or a seat, ``0 <= seat < 10**6``.
+        room: `streams`: overwritten with the seeded streams, no word read.
     """
-    lanes = seeds.shape[0]
-    work, keys, lengths, places, added, key, text, padded, schedule, digest = scratch
-    for lane in range(lanes):
-        lengths[lane] = stream_key(seeds[lane], streams[lane], key, text, padded, schedule, digest)
-        for j in range(lengths[lane]):
-            keys[j, lane] = key[j]
+    mt, ready, drawn, work, keys, lengths, text = room
+    n = LANES
+    for lane in range(n):  # the hash's block (FIPS 180-4 padding) and the text's key words, lane by lane
+        length = _seed_text(seeds[lane], numbers[lane], text)
+        for k in range(length, _TEXT):
+            text[k] = 0
+        text[length] = 0x80
+        for t in range(16):
+            word = np.uint64(0)
+            if t < _TEXT // 8:
+                for b in range(8):
+                    word = (word << np.uint64(8)) | np.uint64(text[8 * t + b])
+            work[t * n + lane] = word
+        work[15 * n + lane] = np.uint64(8 * length)
+        text[length] = 0
+        words = (length + 3) // 4
+        lengths[lane] = 16 + words
+        for w in range(words):  # key word 16 + w: text bytes length - 4w - 4 .. length - 4w - 1, big-endian
+            value = np.uint32(0)
+            for b in range(4):
+                at = length - 4 * w - 4 + b
+                value = (value << np.uint32(8)) | np.uint32(text[at] if at >= 0 else 0)
+            keys[(16 + w) * n + lane] = value
+    reset_hashes(work)
+    compress_lanes(work)
+    for k in range(8):  # key words 0..15: the digest, least significant first
+        for lane in range(n):
+            digest = work[(248 + 7 - k) * n + lane]
+            keys[(2 * k) * n + lane] = np.uint32(digest & np.uint64(0xFFFFFFFF))
+            keys[(2 * k + 1) * n + lane] = np.uint32(digest >> np.uint64(32))
     same_length = True
-    for lane in range(lanes):
+    for lane in range(n):
         same_length = same_length and lengths[lane] == lengths[0]
-    for lane in range(lanes):
+    for i in range(_N):
+        for lane in range(n):
+            mt[i * n + lane] = _GENRAND_19650218[i]
+    _mix_key(mt, keys, lengths, same_length, drawn)
+    for lane in range(n):
+        mt[lane] = _UPPER
+        drawn[lane] = 0
+    for i in range(READY_WORDS):  # the first twist's first words, tempered
+        word_i, out = mt[i * n : (i + 1) * n], ready[i * n : (i + 1) * n]
+        following = mt[(i + 1) * n : (i + 2) * n]
+        source_row = i + _M if i + _M < _N else i + _M - _N
+        source = mt[source_row * n : (source_row + 1) * n]
+        for lane in range(n):
+            y = (word_i[lane] & _UPPER) | (following[lane] & _LOWER)
+            word = source[lane] ^ (y >> np.uint32(1)) ^ (_MATRIX * (y & np.uint32(1)))
+            word_i[lane] = word
+            out[lane] = _temper(word)
+
+
+@compiled
+def _mix_key(
+    mt: npt.NDArray[np.uint32],
+    keys: npt.NDArray[np.uint32],
+    lengths: npt.NDArray[np.int64],
+    same_length: bool,
+    places: npt.NDArray[np.int64],
+) -> None:
+    """Runs ``init_by_array(key)`` on every lane's state (already ``init_genrand(19650218)``); `places` is scratch.
+
+    Its first loop runs max(624, key length) = 624 steps over words 1..623
+    then word 1 again, the second loop 623 steps over words 2..623 then word
+    1; word 0 takes word 623 each time the index wraps.
+    """
+    n = LANES
+    for lane in range(n):
         places[lane] = 0
-    mt = work
-    for i in range(_N):  # element by element: whole-row assignments compile numba's shape checks
-        for lane in range(lanes):
-            mt[i, lane] = start[i]
-    i = 1
     j = 0
-    for _ in range(_N):  # init_by_array's first loop: max(N, key length) steps; keys are < N words
-        if same_length:  # the usual case: seeds of one digit count, so one key length
-            for lane in range(lanes):
-                added[lane] = keys[j, lane] + np.uint32(j)
+    for step in range(_N):
+        i = step + 1 if step + 1 < _N else 1
+        if i == 1 and step > 0:
+            mt[:n] = mt[(_N - 1) * n : _N * n]
+        previous, row = mt[(i - 1) * n : i * n], mt[i * n : (i + 1) * n]
+        if same_length:  # the usual case: one key length in every lane
+            key, jj = keys[j * n : (j + 1) * n], np.uint32(j)
+            for lane in range(n):
+                t = previous[lane]
+                row[lane] = (row[lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1664525))) + (key[lane] + jj)
             j = j + 1 if j + 1 < lengths[0] else 0
-        else:  # seeds of several digit counts: each lane's own place in its key
-            for lane in range(lanes):
+        else:  # each lane's own place in its key
+            for lane in range(n):
                 jl = places[lane]
-                added[lane] = keys[jl, lane] + np.uint32(jl)
+                t = previous[lane]
+                row[lane] = (row[lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1664525))) + (
+                    keys[jl * n + lane] + np.uint32(jl)
+                )
                 places[lane] = jl + 1 if jl + 1 < lengths[lane] else 0
-        previous, row = mt[i - 1], mt[i]
-        for lane in range(lanes):
-            t = previous[lane]
-            row[lane] = (row[lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1664525))) + added[lane]
-        i += 1
-        if i >= _N:
-            for lane in range(lanes):
-                mt[0, lane] = mt[_N - 1, lane]
-            i = 1
-    for _ in range(_N - 1):
-        previous, row, index = mt[i - 1], mt[i], np.uint32(i)
-        for lane in range(lanes):
+    for step in range(_N - 1):
+        i = step + 2 if step + 2 < _N else 1
+        if i == 1:
+            mt[:n] = mt[(_N - 1) * n : _N * n]
+        previous, row, index = mt[(i - 1) * n : i * n], mt[i * n : (i + 1) * n], np.uint32(i)
+        for lane in range(n):
             t = previous[lane]
             row[lane] = (row[lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1566083941))) - index
-        i += 1
-        if i >= _N:
-            for lane in range(lanes):
-                mt[0, lane] = mt[_N - 1, lane]
-            i = 1
-    for lane in range(lanes):
-        mt[0, lane] = _UPPER
-        positions[lane] = 0
-    for k0 in range(0, _N, 16):  # back to one row per stream, in tiles that stay in the cache
-        k1 = min(k0 + 16, _N)
-        for lane in range(lanes):
-            for k in range(k0, k1):
-                states[lane, k] = mt[k, lane]
+
+
+@compiled_inline
+def _temper(y: np.uint32) -> np.uint32:
+    y ^= y >> np.uint32(11)
+    y ^= (y << np.uint32(7)) & np.uint32(0x9D2C5680)
+    y ^= (y << np.uint32(15)) & np.uint32(0xEFC60000)
+    y ^= y >> np.uint32(18)
+    return y
 
 
 @compiled
-def next_word(states: npt.NDArray[np.uint32], positions: npt.NDArray[np.int64], row: int) -> int:
-    """Returns the next 32-bit output of stream `row` (CPython's ``genrand_uint32``), twisting one word."""
-    i = positions[row]
+def later_word(mt: npt.NDArray[np.uint32], drawn: int, lane: int) -> int:
+    """Returns output `drawn` (>= `READY_WORDS`) of stream `lane`, twisting its state word in place.
+
+    Outputs must be read in order: `drawn` is the lane's count of words read.
+    """
+    n = LANES
+    i = drawn % _N
     following = i + 1 if i + 1 < _N else 0
-    y = (np.int64(states[row, i]) & _UPPER) | (np.int64(states[row, following]) & _LOWER)
     source = i + _M if i + _M < _N else i + _M - _N
-    word = np.int64(states[row, source]) ^ (y >> 1)
-    if y & 1:
-        word ^= _MATRIX
-    states[row, i] = word
-    positions[row] = following
-    y = word
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return int(y)
+    y = (mt[i * n + lane] & _UPPER) | (mt[following * n + lane] & _LOWER)
+    word = mt[source * n + lane] ^ (y >> np.uint32(1)) ^ (_MATRIX * (y & np.uint32(1)))
+    mt[i * n + lane] = word
+    return int(_temper(word))
 
 
-@compiled
-def randbelow(states: npt.NDArray[np.uint32], positions: npt.NDArray[np.int64], row: int, n: int) -> int:
-    """Returns ``_randbelow(n)`` of stream `row`, n >= 1: what ``randrange(n)`` and each step of ``shuffle`` draw."""
-    bits = 0
-    rest = n
-    while rest > 0:
-        bits += 1
-        rest >>= 1
-    shift = 32 - bits
-    r = next_word(states, positions, row) >> shift
-    while r >= n:
-        r = next_word(states, positions, row) >> shift
-    return r
+@compiled_inline
+def next_word(room: Streams, lane: int) -> int:
+    """Returns the next 32-bit output of stream `lane` of `room` (CPython's ``genrand_uint32``)."""
+    drawn = room[2]
+    d = drawn[lane]
+    drawn[lane] = d + 1
+    if d < READY_WORDS:
+        return int(room[1][d * LANES + lane])
+    return later_word(room[0], d, lane)
 
 
-@compiled
-def random53(states: npt.NDArray[np.uint32], positions: npt.NDArray[np.int64], row: int) -> int:
-    """Returns ``random()`` of stream `row` times 2**53: a whole number in [0, 2**53)."""
-    a = next_word(states, positions, row) >> 5
-    b = next_word(states, positions, row) >> 6
-    return a * 67108864 + b
-
-
-@compiled
-def _stream_words(
-    seed: int, stream: int, count: int, start: npt.NDArray[np.uint32], scratch: SeedScratch
-) -> npt.NDArray[np.int64]:
-    states = np.empty((1, _N), dtype=np.uint32)
-    positions = np.zeros(1, dtype=np.int64)
-    seed_streams(
-        np.full(1, seed, dtype=np.int64), np.full(1, stream, dtype=np.int64), start, states, positions, scratch
-    )
-    out = np.empty(count, dtype=np.int64)
-    for k in range(count):
-        out[k] = next_word(states, positions, 0)
-    return out
+def _lanes_of(seed: int, numbers: list[int]) -> Streams:
+    """Returns `streams` seeded for `seed`, lane l with stream ``numbers[l]`` (the last repeated to fill)."""
+    room = streams()
+    filled = numbers + [numbers[-1]] * (LANES - len(numbers))
+    seed_lanes(np.full(LANES, seed, dtype=np.int64), np.array(filled, dtype=np.int64), room)
+    return room
 
 
 def stream_words(seed: int, stream: int, count: int) -> npt.NDArray[np.int64]:
@@ -340,35 +313,20 @@ def stream_words(seed: int, stream: int, count: int) -> npt.NDArray[np.int64]:
         >>> stream_words(7, 1, 3).tolist() == [rng.getrandbits(32) for _ in range(3)]
         True
     """
-    return _stream_words(seed, stream, count, _GENRAND_19650218, seed_scratch(1))
+    room = _lanes_of(seed, [stream])
+    return np.array([next_word(room, 0) for _ in range(count)], dtype=np.int64)
 
 
-def start_state() -> npt.NDArray[np.uint32]:
-    """Returns the (624,) state ``init_genrand(19650218)`` that `seed_streams` starts from."""
-    return _GENRAND_19650218
-
-
-@compiled
-def _sample_draws(
-    seed: int, cards: int, among: int, start: npt.NDArray[np.uint32], scratch: SeedScratch
-) -> npt.NDArray[np.int64]:
-    states = np.empty((2, _N), dtype=np.uint32)
-    positions = np.zeros(2, dtype=np.int64)
-    seed_streams(np.full(2, seed, dtype=np.int64), np.array([CHANCE_STREAM, 0]), start, states, positions, scratch)
-    out = np.empty(cards + 3, dtype=np.int64)
-    for c in range(cards):
-        out[c] = c
-    for i in range(cards - 1, 0, -1):
-        j = randbelow(states, positions, 0, i + 1)
-        out[i], out[j] = out[j], out[i]
-    out[cards] = (random53(states, positions, 0) * among) >> 53
-    out[cards + 1] = randbelow(states, positions, 1, 1)
-    out[cards + 2] = randbelow(states, positions, 1, among)
-    return out
+def _randbelow(room: Streams, lane: int, n: int) -> int:
+    shift = 32 - n.bit_length()
+    r = next_word(room, lane) >> shift
+    while r >= n:
+        r = next_word(room, lane) >> shift
+    return r
 
 
 def sample_draws(seed: int, cards: int, among: int) -> list[int]:
-    """Returns a deal, a lot and two choices as the batch engine draws them for a match seeded `seed`.
+    """Returns a deal, a lot and two choices drawn from the compiled streams of a match seeded `seed`.
 
     The deal is the chance stream's shuffle of ``range(cards)``, the lot the
     next chance draw's share among `among` seats, then seat 0's
@@ -376,4 +334,11 @@ def sample_draws(seed: int, cards: int, among: int) -> list[int]:
     makes with ``UniformPermutation(cards).sample``, ``Finite.sample`` and
     a strategy's ``rng.randrange``, for checking the two agree.
     """
-    return [int(v) for v in _sample_draws(seed, cards, among, _GENRAND_19650218, seed_scratch(2))]
+    room = _lanes_of(seed, [CHANCE_STREAM, 0])
+    order = list(range(cards))
+    for i in range(cards - 1, 0, -1):
+        j = _randbelow(room, 0, i + 1)
+        order[i], order[j] = order[j], order[i]
+    a, b = next_word(room, 0) >> 5, next_word(room, 0) >> 6
+    lot = ((a * 67108864 + b) * among) >> 53
+    return [*order, lot, _randbelow(room, 1, 1), _randbelow(room, 1, among)]
