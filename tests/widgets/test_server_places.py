@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from widgets.server import DEFAULT_POOL_SIZE, main, voila_arguments
+from widgets.server.app import guarded_voila
 from widgets.server.places import Places, pooled_kernels
 
 
@@ -72,3 +73,8 @@ def test_launcher_help_says_what_the_pool_costs_in_memory(capsys: pytest.Capture
         main(["--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "--pool-size" in text and "MB per kernel" in text
+
+
+def test_the_app_refuses_no_turn_for_pages_to_run() -> None:
+    with pytest.raises(ValueError, match="pages_at_once must be 1 or more; got 0"):
+        guarded_voila(landing_page="00_start_here.ipynb", lessons=frozenset(), max_kernels=1, pages_at_once=0)

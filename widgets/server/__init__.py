@@ -26,7 +26,9 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
 - starts kernels with local sockets (no network ports that two kernels
   starting together could both pick) and waits for busy kernels as long as a
   class opening one lesson together needs (`KERNEL_START_SECONDS`,
-  `OUTPUT_WAIT_SECONDS`), so every page gets its widgets;
+  `OUTPUT_WAIT_SECONDS`), so every page gets its widgets, and lets
+  `PAGES_AT_ONCE` pages run their notebook at a time, the others in turn, so
+  the first pupils of a class get their page in seconds;
 - listens on localhost, on the first free port from 8866 (``--port``).
 
 Examples:
@@ -78,6 +80,8 @@ DEFAULT_POOL_SIZE = 1
 """Preheated kernels kept waiting per lesson unless ``--pool-size`` says otherwise (0: none)."""
 KERNEL_MIB = 110
 """About how much memory one lesson's kernel holds, in MiB (a waiting pooled kernel as much as a page's)."""
+PAGES_AT_ONCE = 2 * (os.cpu_count() or 1)
+"""Pages that start and run their notebook at the same time (two per core); the next ones wait their turn."""
 KERNEL_START_SECONDS = 300
 """How long a page waits for its kernel to answer (Voilà's 60 s is too short for 30 kernels starting on 2 cores)."""
 OUTPUT_WAIT_SECONDS = 300
@@ -175,7 +179,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")]))
     from widgets.server.app import guarded_voila, lessons_in  # Voilà and tornado load only when the app starts
 
-    app_class = guarded_voila(landing_page=LANDING_PAGE, lessons=lessons_in(NOTEBOOKS), max_kernels=args.max_kernels)
+    app_class = guarded_voila(
+        landing_page=LANDING_PAGE,
+        lessons=lessons_in(NOTEBOOKS),
+        max_kernels=args.max_kernels,
+        pages_at_once=PAGES_AT_ONCE,
+    )
     arguments = voila_arguments(port=args.port, open_browser=not args.no_browser, ip=args.ip, pool_size=args.pool_size)
     app_class.launch_instance(arguments)
 

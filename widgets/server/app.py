@@ -18,7 +18,9 @@ handlers differ from Voilà's own in four ways:
 
 from __future__ import annotations
 
+import asyncio
 import uuid
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,8 @@ from widgets.server.places import Places, pooled_kernels
 __all__ = ["guarded_voila", "lessons_in"]
 
 _ERROR_PAGES: dict[int, PageKind] = {404: "not_found", 403: "forbidden", 503: "full"}
+WAIT_BEAT_SECONDS = 10
+"""How often a page waiting for its turn sends a byte (Voilà's own keep-alive interval)."""
 
 
 def lessons_in(folder: Path) -> frozenset[str]:
@@ -96,7 +100,9 @@ class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc
 
     front_door: FrontDoor
     places: Places
+    turns: asyncio.Semaphore
     _ticket: int | None = None
+    _has_turn = False
 
     @property
     def kernel_manager(self) -> Any:  # type: ignore[override]
@@ -110,6 +116,30 @@ class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc
     def _release_opening_place(self) -> None:
         if self._ticket is not None:
             self.places.left(self._ticket)
+        if self._has_turn:
+            self._has_turn = False
+            self.turns.release()
+
+    async def get_generator(self, path: str | None = None) -> AsyncIterator[str]:
+        """Voilà's page, after this page's turn to run its notebook (`guarded_voila`'s `pages_at_once`).
+
+        A page served from the preheated pool has run already and needs no
+        turn.  While a page waits, a newline every `WAIT_BEAT_SECONDS` (allowed
+        before ``<!DOCTYPE html>``) keeps the browser and any proxy waiting.
+        """
+        manager = self.settings["kernel_manager"]
+        from_pool = bool(path and manager.get_pool_size(path) > 0 and manager.notebook_data.get(path))
+        if self._ticket is not None and not from_pool:
+            while not self._has_turn:
+                try:
+                    await asyncio.wait_for(self.turns.acquire(), WAIT_BEAT_SECONDS)
+                    self._has_turn = True
+                except asyncio.TimeoutError:
+                    self.set_header("Content-Type", "text/html")
+                    self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+                    yield "\n"
+        async for html in super().get_generator(path=path):
+            yield html
 
     def on_finish(self) -> None:
         self._release_opening_place()
@@ -155,7 +185,7 @@ class _NotFoundHandler(_AppPages, tornado.web.RequestHandler):
         raise tornado.web.HTTPError(404)
 
 
-def guarded_voila(*, landing_page: str, lessons: frozenset[str], max_kernels: int) -> type[Any]:
+def guarded_voila(*, landing_page: str, lessons: frozenset[str], max_kernels: int, pages_at_once: int = 4) -> type[Any]:
     """Returns the app's Voilà application class.
 
     Args:
@@ -163,12 +193,19 @@ def guarded_voila(*, landing_page: str, lessons: frozenset[str], max_kernels: in
         lessons: The notebook file names that may be rendered.
         max_kernels: How many places (pupils' pages, `Places`) may be taken
             at once (see `FrontDoor`); kernels waiting in a preheated pool take none.
+        pages_at_once: How many pages may start and run their notebook at the
+            same time (1 or more); the others wait their turn in order.  A
+            class arriving together on a small server then gets its first
+            pages in seconds instead of every page after a minute or more.
 
     Raises:
-        ValueError: If `max_kernels` is below 1.
+        ValueError: If `max_kernels` or `pages_at_once` is below 1.
     """
+    if pages_at_once < 1:
+        raise ValueError(f"pages_at_once must be 1 or more; got {pages_at_once}")
     door = FrontDoor(lessons=lessons, max_kernels=max_kernels)
-    guarded = type("GuardedVoilaHandler", (_GuardedVoilaHandler,), {"front_door": door, "places": Places()})
+    shared = {"front_door": door, "places": Places(), "turns": asyncio.Semaphore(pages_at_once)}
+    guarded = type("GuardedVoilaHandler", (_GuardedVoilaHandler,), shared)
 
     class GuardedVoila(Voila):  # type: ignore[misc]
         """Voilà serving the lessons behind the front door (see the module docstring)."""
