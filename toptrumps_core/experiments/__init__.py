@@ -19,6 +19,10 @@ they sit above the games; the exact chances they are checked against are in
   player beside the lesson's model (S3, S5, S6).
 - `tournaments`: `tournament_stats`, how long a tournament is and which
   mini-games decide it (T3, T15).
+- `steps`: `Steps`, `run_steps`: the long experiments in steps
+  (`hi_lo_pins_steps`, `tie_chance_steps`, `first_chooser_steps`,
+  `tie_study_steps`, `tournament_stats_steps`), the same results, yielding
+  between chunks of games so that a page stays usable while they run.
 
 Rules version: 1.
 """
@@ -33,13 +37,22 @@ from toptrumps_core.experiments.estimates import (
     estimate_hi_lo_odds,
     estimate_hi_lo_pins,
     estimate_tie_chance,
+    hi_lo_pins_steps,
+    tie_chance_steps,
 )
-from toptrumps_core.experiments.first_chooser import FirstChooserResult, first_chooser_wins
+from toptrumps_core.experiments.first_chooser import FirstChooserResult, first_chooser_steps, first_chooser_wins
 from toptrumps_core.experiments.settle import SettleEstimate, SettleQuestion, SettleRow, estimate_settle, settle_table
+from toptrumps_core.experiments.steps import Steps, run_steps, step_size
 from toptrumps_core.experiments.tables import Table, TieRow, hi_lo_table, side_by_side, tie_table
 from toptrumps_core.experiments.threshold_games import GAME_THRESHOLDS, ThresholdGamesRow, threshold_games
-from toptrumps_core.experiments.ties import TieStudy, tie_study
-from toptrumps_core.experiments.tournaments import MAX_TOURNAMENTS, TournamentStats, tournament_facts, tournament_stats
+from toptrumps_core.experiments.ties import TieStudy, tie_study, tie_study_steps
+from toptrumps_core.experiments.tournaments import (
+    MAX_TOURNAMENTS,
+    TournamentStats,
+    tournament_facts,
+    tournament_stats,
+    tournament_stats_steps,
+)
 
 __all__ = [
     "GAME_THRESHOLDS",
@@ -50,6 +63,7 @@ __all__ = [
     "SettleEstimate",
     "SettleQuestion",
     "SettleRow",
+    "Steps",
     "Table",
     "ThresholdGamesRow",
     "TieRow",
@@ -62,15 +76,22 @@ __all__ = [
     "estimate_reach",
     "estimate_settle",
     "estimate_tie_chance",
+    "first_chooser_steps",
     "first_chooser_wins",
+    "hi_lo_pins_steps",
     "hi_lo_table",
     "reach_grid",
+    "run_steps",
     "running_estimates",
     "settle_table",
     "side_by_side",
+    "step_size",
     "threshold_games",
+    "tie_chance_steps",
     "tie_study",
+    "tie_study_steps",
     "tie_table",
     "tournament_facts",
     "tournament_stats",
+    "tournament_stats_steps",
 ]

@@ -8,7 +8,9 @@ with a seeded generator and return an `Estimate` with a 95 % confidence
 interval (Wilson for a proportion, normal for a mean), to set beside the
 exact value of `toptrumps_core.probability`.  Progress bars
 (``progress=True``) use ``tqdm.auto``, imported only then
-(`toptrumps_core.progress`).
+(`toptrumps_core.progress`).  `hi_lo_pins_steps` and `tie_chance_steps`
+are the same estimates in steps (`toptrumps_core.experiments.steps`), for a
+page that stays usable while they run.
 
 Rules version: 1.
 """
@@ -24,6 +26,7 @@ from toptrumps_core.cards import Card, Deck
 from toptrumps_core.chance import RngLike, make_rng
 from toptrumps_core.classic import ChooseCategory, ClassicRules
 from toptrumps_core.events import Tied, Won
+from toptrumps_core.experiments.steps import Steps, run_steps
 from toptrumps_core.play import play
 from toptrumps_core.probability import (
     Direction,
@@ -47,6 +50,8 @@ __all__ = [
     "estimate_hi_lo_odds",
     "estimate_hi_lo_pins",
     "estimate_tie_chance",
+    "hi_lo_pins_steps",
+    "tie_chance_steps",
 ]
 
 
@@ -73,11 +78,12 @@ def _collect(
     progress: Progress,
     description: str,
     enough: Callable[[list[int]], bool] | None = None,
-) -> list[int]:
-    """Returns the outcomes of up to `trials` runs of `trial` (fewer once `enough` says so).
+) -> Steps[list[int]]:
+    """Returns the outcomes of up to `trials` runs of `trial` (fewer once `enough` says so), in steps.
 
-    `enough` is asked after every chunk of trials: 1 % of `trials` (at least
-    100), or 500 when it is given, so an early stop overshoots little.
+    One step is a chunk of trials: 1 % of `trials` (at least 100), or 500
+    when `enough` is given; `enough` is asked after every chunk, so an early
+    stop overshoots little.
     """
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
         raise ValueError(f"trials must be a whole number >= 1; got {trials!r}")
@@ -92,6 +98,8 @@ def _collect(
             reporter.update(len(outcomes))
             if enough is not None and enough(outcomes):
                 break
+            if len(outcomes) < trials:
+                yield
     finally:
         reporter.close()
     return outcomes
@@ -179,7 +187,8 @@ def estimate_hi_lo_odds(
         state = rules.apply(state, action).state
         return 1 if state.calls[0][1] else 0
 
-    return Estimate.of_proportion(_collect(trial, trials=trials, rng=rng, progress=progress, description="Hi Lo calls"))
+    outcomes = run_steps(_collect(trial, trials=trials, rng=rng, progress=progress, description="Hi Lo calls"))
+    return Estimate.of_proportion(outcomes)
 
 
 def estimate_hi_lo_pins(
@@ -229,6 +238,39 @@ def estimate_hi_lo_pins(
         >>> estimate_hi_lo_pins(d, d.cards[0], d.cards[1:], category="A", trials=2000, rng=2).contains(Fraction(7, 6))
         True
     """
+    return run_steps(
+        hi_lo_pins_steps(
+            deck,
+            first_card,
+            unseen,
+            hilo_pins=hilo_pins,
+            category=category,
+            trials=trials,
+            half_width=half_width,
+            rng=rng,
+            progress=progress,
+        )
+    )
+
+
+def hi_lo_pins_steps(
+    deck: Deck,
+    first_card: Card,
+    unseen: Sequence[Card],
+    *,
+    hilo_pins: HiLoPins = "per_call",
+    category: int | str | None = None,
+    trials: int = 10_000,
+    half_width: float | None = None,
+    rng: RngLike = None,
+    progress: Progress = None,
+) -> Steps[Estimate]:
+    """`estimate_hi_lo_pins` in steps (`toptrumps_core.experiments.steps`): the same estimate, for a live page.
+
+    Yields after each chunk of mini-games (1 % of `trials`, at least 100;
+    500 with `half_width`); returns the `Estimate`.  The arguments and the
+    errors (raised at the first step) are `estimate_hi_lo_pins`'s.
+    """
     rules, first, numbers = _hilo_setup(deck, first_card, unseen, hilo_pins)
     policy = best_hi_lo_policy(first_card, unseen, hilo_pins=hilo_pins)
     if category is not None:
@@ -260,7 +302,7 @@ def estimate_hi_lo_pins(
         low, high = mean_interval(sums[1], sums[2], n)
         return (high - low) / 2 <= half_width
 
-    outcomes = _collect(
+    outcomes = yield from _collect(
         trial,
         trials=trials,
         rng=rng,
@@ -339,7 +381,7 @@ def estimate_comparison_odds(
                 return tie
         raise AssertionError("a comparison always ends in Won or Tied")  # pragma: no cover
 
-    results = _collect(trial, trials=trials, rng=rng, progress=progress, description="comparisons")
+    results = run_steps(_collect(trial, trials=trials, rng=rng, progress=progress, description="comparisons"))
     return ComparisonEstimate(*(Estimate.of_proportion([int(r == code) for r in results]) for code in (win, tie, lose)))
 
 
@@ -383,6 +425,25 @@ def estimate_tie_chance(
         >>> estimate_tie_chance(d, "B", 2, trials=2000, rng=4).contains(Fraction(2, 3))
         True
     """
+    return run_steps(tie_chance_steps(deck, category, k, no_data=no_data, trials=trials, rng=rng, progress=progress))
+
+
+def tie_chance_steps(
+    deck: Deck,
+    category: int | str,
+    k: int = 2,
+    *,
+    no_data: TieNoData = "tie",
+    trials: int = 10_000,
+    rng: RngLike = None,
+    progress: Progress = None,
+) -> Steps[Estimate]:
+    """`estimate_tie_chance` in steps (`toptrumps_core.experiments.steps`): the same estimate, for a live page.
+
+    Yields after each chunk of comparisons (1 % of `trials`, at least 100);
+    returns the `Estimate`.  The arguments and the errors (raised at the
+    first step) are `estimate_tie_chance`'s.
+    """
     tie_chance(deck, category, k, no_data=no_data)  # validates every argument
     if k > 12:
         raise ValueError(f"the classic engine seats at most 12 players; got k={k!r}")
@@ -396,4 +457,5 @@ def estimate_tie_chance(
         state = rules.start_from(stacks=[[n] for n in drawn], chooser=0)
         return 1 if any(isinstance(e, Tied) for e in rules.apply(state, choose).events) else 0
 
-    return Estimate.of_proportion(_collect(trial, trials=trials, rng=rng, progress=progress, description="comparisons"))
+    outcomes = yield from _collect(trial, trials=trials, rng=rng, progress=progress, description="comparisons")
+    return Estimate.of_proportion(outcomes)

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from toptrumps_core.chance import stream
 from toptrumps_core.classic import ClassicRules, ClassicView
 from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.experiments.steps import Steps, run_steps, step_size
 from toptrumps_core.play import play
 from toptrumps_core.probability import Estimate, wilson_interval
 from toptrumps_core.protocol import Termination
 from toptrumps_core.strategies import Strategy
 
-__all__ = ["FirstChooserResult", "first_chooser_wins"]
+__all__ = ["FirstChooserResult", "first_chooser_steps", "first_chooser_wins"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +87,31 @@ def first_chooser_wins(
         >>> 0 <= result.estimate.low <= result.estimate.value <= result.estimate.high <= 1
         True
     """
+    return run_steps(
+        first_chooser_steps(
+            rules, games=games, seed=seed, strategies=strategies, max_actions=max_actions, progress=progress
+        )
+    )
+
+
+def first_chooser_steps(
+    rules: ClassicRules,
+    *,
+    games: int = 200,
+    seed: int | str = 1,
+    strategies: Sequence[Strategy[ClassicView]] | None = None,
+    max_actions: int = 20_000,
+    progress: Callable[[int, int], None] | None = None,
+) -> Steps[FirstChooserResult]:
+    """`first_chooser_wins` in steps (`toptrumps_core.experiments.steps`): the same result, for a live page.
+
+    Yields after every `step_size(games)` games; returns the
+    `FirstChooserResult`.  The arguments and the errors (raised at the first
+    step) are `first_chooser_wins`'s.
+    """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 1_000_000:
         raise ValueError(f"games must be a whole number from 1 to 1,000,000; got {games!r}")
+    step = step_size(games)
     wins = finished = unfinished = draws = 0
     for index in range(games):
         game_seed = stream(seed, f"game/{index}").randrange(2**32)
@@ -101,6 +125,8 @@ def first_chooser_wins(
             wins += outcome.winners == frozenset({0})
         if progress is not None:
             progress(index + 1, games)
+        if (index + 1) % step == 0 and index + 1 < games:
+            yield
     if not finished:
         raise RuleOptionError(
             f"none of the {games} games finished within {max_actions} actions (rule C12); "

@@ -25,13 +25,14 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.chance import stream
 from toptrumps_core.classic import ClassicRules, ClassicView
 from toptrumps_core.events import PotCollected, Revealed, Tied
+from toptrumps_core.experiments.steps import Steps, run_steps, step_size
 from toptrumps_core.play import play
 from toptrumps_core.probability import Estimate, tie_chance
 from toptrumps_core.progress import Progress, ProgressReporter
 from toptrumps_core.protocol import Termination
 from toptrumps_core.strategies import RandomStrategy, Strategy
 
-__all__ = ["TieStudy", "tie_study"]
+__all__ = ["TieStudy", "tie_study", "tie_study_steps"]
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,37 @@ def tie_study(
         >>> study.games, study.ties <= study.comparisons, study.first_tie_exact is not None
         (20, True, True)
     """
+    return run_steps(
+        tie_study_steps(
+            deck,
+            seats=seats,
+            no_data=no_data,
+            games=games,
+            seed=seed,
+            strategies=strategies,
+            round_limit=round_limit,
+            progress=progress,
+        )
+    )
+
+
+def tie_study_steps(
+    deck: Deck,
+    *,
+    seats: int = 2,
+    no_data: Literal["tie", "loses"] = "tie",
+    games: int = 100,
+    seed: int | str = 1,
+    strategies: Sequence[Strategy[ClassicView]] | None = None,
+    round_limit: int = 500,
+    progress: Progress = None,
+) -> Steps[TieStudy]:
+    """`tie_study` in steps (`toptrumps_core.experiments.steps`): the same study, for a live page.
+
+    Yields after every `step_size(games)` games; returns the `TieStudy`.
+    The arguments and the errors (raised at the first step) are
+    `tie_study`'s.
+    """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100_000:
         raise ValueError(f"games must be a whole number from 1 to 100,000; got {games!r}")
     rules = ClassicRules(deck, seats=seats, no_data=no_data, round_limit=round_limit)
@@ -158,6 +190,8 @@ def tie_study(
             lengths.append(game_comparisons)
             if (index + 1) % max(1, games // 100) == 0 or index + 1 == games:
                 reporter.update(index + 1)
+            if (index + 1) % step_size(games) == 0 and index + 1 < games:
+                yield
     finally:
         reporter.close()
     exact = None

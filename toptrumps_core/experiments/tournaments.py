@@ -27,6 +27,7 @@ from statistics import mean, median
 from typing import Any
 
 from toptrumps_core.chance import stream
+from toptrumps_core.experiments.steps import Steps, run_steps, step_size
 from toptrumps_core.play import play
 from toptrumps_core.protocol import Event, Seat, Termination
 from toptrumps_core.strategies import default_player
@@ -37,7 +38,7 @@ from toptrumps_core.tournament.pins import PinAwarded
 from toptrumps_core.tournament.spinner import SECTORS, Sector
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal
 
-__all__ = ["MAX_TOURNAMENTS", "TournamentStats", "tournament_facts", "tournament_stats"]
+__all__ = ["MAX_TOURNAMENTS", "TournamentStats", "tournament_facts", "tournament_stats", "tournament_stats_steps"]
 
 MAX_TOURNAMENTS = 100_000
 """The most tournaments one call plays."""
@@ -183,6 +184,28 @@ def tournament_stats(
         >>> stats.finished + stats.unfinished, sum(stats.deciders) == stats.finished
         (5, True)
     """
+    return run_steps(
+        tournament_stats_steps(
+            rules, games=games, seed=seed, strategies=strategies, max_actions=max_actions, progress=progress
+        )
+    )
+
+
+def tournament_stats_steps(
+    rules: TournamentRules,
+    *,
+    games: int = 100,
+    seed: int | str = 1,
+    strategies: Sequence[Any] | None = None,
+    max_actions: int = 20_000,
+    progress: Callable[[int, int], None] | None = None,
+) -> Steps[TournamentStats]:
+    """`tournament_stats` in steps (`toptrumps_core.experiments.steps`): the same statistics, for a live page.
+
+    Yields after every `step_size(games)` tournaments; returns the
+    `TournamentStats`.  The arguments and the errors (raised at the first
+    step) are `tournament_stats`'s.
+    """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_TOURNAMENTS:
         raise ValueError(f"games must be a whole number from 1 to {MAX_TOURNAMENTS:,}; got {games!r}")
     players = list(strategies) if strategies is not None else [default_player(rules)] * rules.seats
@@ -206,6 +229,8 @@ def tournament_stats(
                 winner_pins[sector] += count
         if progress is not None:
             progress(index + 1, games)
+        if (index + 1) % step_size(games) == 0 and index + 1 < games:
+            yield
     return TournamentStats(
         games=games,
         seats=rules.seats,
