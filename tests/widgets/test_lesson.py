@@ -145,8 +145,11 @@ def test_the_first_chooser_experiment_looks_like_the_other_widgets(deck_names: t
         isinstance(w, ipw.HTML) and "tt-style" in w._dom_classes and ".tt-table" in w.value
         for w in descendants(experiment)
     )
-    button = next(w for w in descendants(experiment) if isinstance(w, ipw.Button))
+    buttons = {w.description: w for w in descendants(experiment) if isinstance(w, ipw.Button)}
+    assert set(buttons) == {"Run the games", "Stop"}
+    button = buttons["Run the games"]
     assert {"tt-big", "tt-primary"} <= set(button._dom_classes) and button.tooltip
+    assert {"tt-big", "tt-secondary"} <= set(buttons["Stop"]._dom_classes) and buttons["Stop"].tooltip
     labels = [label for label, _ in experiment._deck.options]
     assert labels == [load_deck(name).name for name in deck_names]  # "Chemical Elements", not "chemical_elements"
     assert experiment.result is not None and experiment._progress.value == MIN_GAMES

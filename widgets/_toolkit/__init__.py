@@ -13,7 +13,10 @@
 - `settings_form`: `SettingsForm`, one form built from a settings
   dataclass's field metadata, with kind validation;
 - `views`: `MatchView` and `SeatedView`, the frames of the views;
-- `experiment_frame`: `Experiment`, the frame of every classroom experiment.
+- `stepped_run`: `SteppedRun`, a long computation in steps, one per turn
+  of the kernel's event loop, so the page stays live and Stop works;
+- `experiment_frame`: `Experiment`, the frame of every classroom
+  experiment, run in steps.
 
 The names below are re-exported here, so a view imports from
 ``widgets._toolkit``.  Nothing here draws random numbers, blocks the
@@ -52,6 +55,7 @@ from widgets._toolkit.experiment_frame import Experiment, figure_svg
 from widgets._toolkit.rerender import ClickGuard, close_tree, swap_children
 from widgets._toolkit.seeds import DRAWN_SEED_MAX, TEACHER_SEED, SeedSource, fresh_seed, read_seed, seed_box, seed_words
 from widgets._toolkit.settings_form import Heading, Setting, SettingsForm, check_settings, seed_field, setting
+from widgets._toolkit.stepped_run import STEP_PAUSE_S, Schedule, Sleep, SteppedRun
 from widgets._toolkit.views import MatchView, SeatedView
 from widgets._toolkit.words import SeatNames, and_list, esc, is_whole, or_list, percent, plural, value_text, whole
 
@@ -61,6 +65,7 @@ __all__ = [
     "DRAWN_SEED_MAX",
     "OWN_DECK",
     "SEED_MAX",
+    "STEP_PAUSE_S",
     "STEP_SETTLE_SECONDS",
     "TEACHER_SEED",
     "ClickGuard",
@@ -70,13 +75,16 @@ __all__ = [
     "MatchDriver",
     "MatchView",
     "Played",
+    "Schedule",
     "SeatNames",
     "SeatedView",
     "SeedSource",
     "Setting",
     "SettingsForm",
+    "Sleep",
     "StatusLine",
     "StepClicks",
+    "SteppedRun",
     "Turn",
     "TurnNotSupported",
     "and_list",

@@ -6,10 +6,10 @@
   and the largest run each engine plays;
 - `charts`: game lengths beside gambler's ruin, the first chooser's share,
   each card's winningness, the strategy ladder;
-- `runner`: `SteppedRun`, a long computation in steps that keep the page live.
+- `SteppedRun` (from `widgets._toolkit`): a long computation in steps that keep the page live.
 """
 
+from widgets._toolkit import SteppedRun
 from widgets.lab.lab import CARD_SAMPLE, MAX_GAMES, MAX_RULES_GAMES, MIN_GAMES, STRATEGY_LABELS, SimulationLab
-from widgets.lab.runner import SteppedRun
 
 __all__ = ["CARD_SAMPLE", "MAX_GAMES", "MAX_RULES_GAMES", "MIN_GAMES", "STRATEGY_LABELS", "SimulationLab", "SteppedRun"]

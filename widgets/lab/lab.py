@@ -4,7 +4,7 @@
 strategy, the rule options (``no_data`` C6, ``leftover`` C2,
 ``collect_order`` C4, ``round_limit`` C11), the number of games (up to
 `MAX_GAMES`) and the seed.  "Run the games" plays them in steps
-(`widgets.lab.runner.SteppedRun`), so the progress bar moves and "Stop"
+(`widgets._toolkit.SteppedRun`), so the progress bar moves and "Stop"
 works while they run; then it draws:
 
 - the game lengths beside the gambler's-ruin estimate (two seats);
@@ -40,7 +40,10 @@ from widgets._boundary import ErrorBoundary, handler
 from widgets._style import style_sheet
 from widgets._toolkit import (
     SEED_MAX,
+    Schedule,
+    Sleep,
     StatusLine,
+    SteppedRun,
     big_button,
     deck_dropdown,
     deck_names,
@@ -62,7 +65,6 @@ from widgets.lab.choices import (
     games_limit,
     rule_choice,
 )
-from widgets.lab.runner import Schedule, Sleep, SteppedRun
 
 __all__ = ["CARD_SAMPLE", "MAX_GAMES", "MAX_RULES_GAMES", "MIN_GAMES", "STRATEGY_LABELS", "SimulationLab"]
 

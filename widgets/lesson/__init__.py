@@ -18,6 +18,15 @@
   players) on a 2-core laptop, it finishes within the 10 s a class will
   wait (each cap's docstring says how long); a progress bar moves meanwhile.
 
+- `best_plan_words`, `first_call_words` (`hilo_words`): lesson 3's exact
+  Hi Lo results (P2) as sentences, not raw Python values.
+
+A click on an experiment's Run button plays it in a worker thread
+(`widgets._toolkit.Experiment`): the page stays usable, and Stop ends it.
+The lessons build them with ``run=False``, so a page opens without playing
+a game; numpy, numba and pandas (the batch engine) and matplotlib load only
+when a run first needs them.
+
 Every handler runs inside the error boundary (`widgets._boundary`); values set
 from the page are checked before use.  The notebooks import these names from
 ``widgets.lesson``.
@@ -27,6 +36,7 @@ from widgets._toolkit import figure_svg
 from widgets.lesson.charts import TieResult, convergence_plot, tie_chart
 from widgets.lesson.first_chooser import FirstChooserExperiment
 from widgets.lesson.hilo_convergence import HILO_TRIALS_MAX, HiLoConvergence
+from widgets.lesson.hilo_words import Sentence, best_plan_words, first_call_words
 from widgets.lesson.pots import POT_GAMES_MAX, PotExperiment
 from widgets.lesson.self_check import SelfCheck
 from widgets.lesson.ties import TIE_TRIALS_MAX, TieExperiment
@@ -39,9 +49,12 @@ __all__ = [
     "HiLoConvergence",
     "PotExperiment",
     "SelfCheck",
+    "Sentence",
     "TieExperiment",
     "TieResult",
+    "best_plan_words",
     "convergence_plot",
     "figure_svg",
+    "first_call_words",
     "tie_chart",
 ]

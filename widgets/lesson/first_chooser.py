@@ -21,15 +21,15 @@ chooses again (rules C5, C6).  With ``no_data="loses"`` the trick is gone.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import ipywidgets as ipw
 
 from toptrumps_core import ClassicRules, load_deck
 from toptrumps_core.classic import MAX_SEATS, MIN_SEATS
 from toptrumps_core.errors import RuleOptionError
-from toptrumps_core.experiments import FirstChooserResult, first_chooser_wins
-from toptrumps_core.simulation import first_chooser_share, simulate
+from toptrumps_core.experiments import FirstChooserResult, first_chooser_steps
 from toptrumps_core.strategies import DIFFICULTIES, default_player
-from widgets._boundary import handler
 from widgets._toolkit import (
     SEED_MAX,
     Experiment,
@@ -43,6 +43,7 @@ from widgets._toolkit import (
     seed_text,
     whole,
 )
+from widgets.lesson.batch_games import batch_games, first_chooser_share
 
 __all__ = ["EXPERT_MAX_GAMES", "MAX_GAMES", "MIN_GAMES", "FirstChooserExperiment"]
 
@@ -132,9 +133,8 @@ class FirstChooserExperiment(Experiment):
         """Returns the latest run's result, or None before the first run."""
         return self._result
 
-    @handler
-    def run(self) -> None:
-        """Plays the games with the current settings and shows the result."""
+    def _steps(self) -> Iterator[None]:
+        """Plays the games with the current settings, in steps, then shows the result."""
         seats = whole(self._seats.value, MIN_SEATS, MAX_SEATS, "the number of players")
         level = _check_level(self._level.value)
         games = whole(self._games.value, MIN_GAMES, _most_games(level), f"the number of games at level {level}")
@@ -144,13 +144,14 @@ class FirstChooserExperiment(Experiment):
         if self._no_data.value not in ("tie", "loses"):
             raise RuleOptionError(f"no_data must be 'tie' or 'loses' (rule C6); got {self._no_data.value!r}")
         rules = ClassicRules(load_deck(self._deck.value), seats=seats, no_data=self._no_data.value)
-        with self._running():
-            if level in BATCH_LEVELS:
-                frame = simulate(rules, BATCH_LEVELS[level], games=games, seed=seed, progress=self._tick)
-                result = first_chooser_share(frame)
-            else:
-                players = [default_player(rules)] * seats
-                result = first_chooser_wins(rules, games=games, seed=seed, strategies=players, progress=self._tick)
+        if level in BATCH_LEVELS:
+            frame = yield from batch_games(rules, BATCH_LEVELS[level], games, seed, self._tick)
+            result = first_chooser_share(frame)
+        else:
+            players = [default_player(rules)] * seats
+            result = yield from first_chooser_steps(
+                rules, games=games, seed=seed, strategies=players, progress=self._tick
+            )
         self._result = result
         self._chart.value = _chart_svg(result)
         self._summary.value = _summary_html(result)

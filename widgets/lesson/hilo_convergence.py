@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import ipywidgets as ipw
 
 from toptrumps_core.cards import Card, Deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments import (
-    estimate_hi_lo_pins,
+    hi_lo_pins_steps,
     side_by_side,
 )
 from toptrumps_core.probability import Estimate, HiLoPins, HiLoPolicy, best_hi_lo_policy
-from widgets._boundary import handler
 from widgets._toolkit import (
     SEED_MAX,
     Experiment,
@@ -93,9 +94,8 @@ class HiLoConvergence(Experiment):
         """The exact best policy for the first card (None before a run)."""
         return self._policy
 
-    @handler
-    def run(self) -> None:
-        """Plays the games with the current settings and draws the convergence plot."""
+    def _steps(self) -> Iterator[None]:
+        """Plays the games with the current settings, in steps, then draws the convergence plot."""
         deck = self._deck_value
         trials = whole(self._trials.value, 100, HILO_TRIALS_MAX, "the number of games")
         seed = whole(self._seed.value, 0, SEED_MAX, "the seed")
@@ -104,10 +104,9 @@ class HiLoConvergence(Experiment):
         first = deck.card(str(self._first.value))
         others: list[Card] = [c for c in deck.cards if c.name != first.name]
         policy = best_hi_lo_policy(first, others, hilo_pins=self._pins.value)
-        with self._running():
-            estimate = estimate_hi_lo_pins(
-                deck, first, others, hilo_pins=self._pins.value, trials=trials, rng=seed, progress=self._tick
-            )
+        estimate = yield from hi_lo_pins_steps(
+            deck, first, others, hilo_pins=self._pins.value, trials=trials, rng=seed, progress=self._tick
+        )
         self._policy, self._estimate = policy, estimate
         category = deck.categories[policy.category].name
         title = f"First card {first.name}, best category {category}: expected pins"

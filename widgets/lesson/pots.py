@@ -10,6 +10,7 @@ those same games.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Literal
 
 from toptrumps_core.cards import Deck
@@ -18,10 +19,8 @@ from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.experiments import (
     Table,
     TieStudy,
-    tie_study,
+    tie_study_steps,
 )
-from toptrumps_core.simulation import simulate
-from widgets._boundary import handler
 from widgets._toolkit import (
     SEED_MAX,
     Experiment,
@@ -32,6 +31,7 @@ from widgets._toolkit import (
     seed_text,
     whole,
 )
+from widgets.lesson.batch_games import batch_games
 from widgets.lesson.charts import pot_chart, share_with_interval
 from widgets.lesson.deck_choice import deck_control, resolve_deck
 
@@ -92,9 +92,8 @@ class PotExperiment(Experiment):
         """The latest run's whole games, one DataFrame per option (`simulate`'s rows; empty before a run)."""
         return self._frames
 
-    @handler
-    def run(self) -> None:
-        """Plays the games for both options and shows the comparison."""
+    def _steps(self) -> Iterator[None]:
+        """Plays the games for both options, in steps, then shows the comparison."""
         seats = whole(self._seats.value, 2, 6, "the number of players")
         games = whole(self._games.value, 10, POT_GAMES_MAX, "the number of games")
         seed = whole(self._seed.value, 0, SEED_MAX, "the seed")
@@ -103,22 +102,24 @@ class PotExperiment(Experiment):
         deck = self._deck_value
         sample = min(games, POT_SAMPLE)
         studies, frames = [], []
-        with self._running():
-            options: tuple[Literal["tie", "loses"], ...] = ("tie", "loses")
-            for n, option in enumerate(options):
-                offset = n * (games + sample)
+        options: tuple[Literal["tie", "loses"], ...] = ("tie", "loses")
+        for n, option in enumerate(options):
+            offset = n * (games + sample)
 
-                def tick(done: int, total: int, offset: int = offset) -> None:
-                    self._tick(offset + done, 2 * (games + sample))
+            def tick(done: int, total: int, offset: int = offset) -> None:
+                self._tick(offset + done, 2 * (games + sample))
 
-                def tick_sample(done: int, total: int, offset: int = offset + games) -> None:
-                    self._tick(offset + done, 2 * (games + sample))
+            def tick_sample(done: int, total: int, offset: int = offset + games) -> None:
+                self._tick(offset + done, 2 * (games + sample))
 
-                rules = ClassicRules(deck, seats=seats, no_data=option, round_limit=ROUND_LIMIT)
-                frames.append(simulate(rules, "random", games=games, seed=seed, progress=tick))
-                studies.append(
-                    tie_study(deck, seats=seats, no_data=option, games=sample, seed=seed, progress=tick_sample)
-                )
+            rules = ClassicRules(deck, seats=seats, no_data=option, round_limit=ROUND_LIMIT)
+            frame = yield from batch_games(rules, "random", games, seed, tick)
+            yield
+            study = yield from tie_study_steps(
+                deck, seats=seats, no_data=option, games=sample, seed=seed, progress=tick_sample
+            )
+            frames.append(frame)
+            studies.append(study)
         self._studies, self._frames = tuple(studies), tuple(frames)
         self._chart.value = figure_svg(pot_chart(self._studies))
         rows = []

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import ipywidgets as ipw
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments import (
-    estimate_tie_chance,
     side_by_side,
+    tie_chance_steps,
 )
 from toptrumps_core.probability import TieNoData, tie_chance
-from widgets._boundary import handler
 from widgets._toolkit import (
     SEED_MAX,
     Experiment,
@@ -95,26 +96,29 @@ class TieExperiment(Experiment):
         if no_data not in ("tie", "loses", "ignore"):
             raise RuleOptionError(f"no_data must be 'tie', 'loses' or 'ignore'; got {no_data!r}")
 
-    @handler
-    def run(self) -> None:
-        """Runs the comparisons with the current settings and shows exact beside simulated."""
+    def _steps(self) -> Iterator[None]:
+        """Runs the comparisons with the current settings, in steps, then shows exact beside simulated."""
         players, no_data, trials, seed = self._players.value, self._no_data.value, self._trials.value, self._seed.value
         self._check(players, no_data, trials, seed)
         if self._deck.value:
             self._deck_value = load_deck(self._deck.value)
         deck = self._deck_value
         results = []
-        with self._running():
-            categories = list(enumerate(deck.categories))
-            for n, (index, category) in enumerate(categories):
-                available = sum(1 for c in deck.cards if no_data != "ignore" or c.values[index] is not None)
-                if available >= players:
-                    estimate = estimate_tie_chance(
-                        deck, index, players, no_data=no_data, trials=trials, rng=f"{seed}/{index}"
-                    )
-                    exact = tie_chance(deck, index, players, no_data=no_data)
-                    results.append(TieResult(category.label, exact, estimate))
-                self._tick(n + 1, len(categories))
+        categories = list(enumerate(deck.categories))
+        for n, (index, category) in enumerate(categories):
+            available = sum(1 for c in deck.cards if no_data != "ignore" or c.values[index] is not None)
+            if available >= players:
+
+                def tick(done: int, total: int, n: int = n) -> None:
+                    self._tick(n * trials + done, len(categories) * trials)
+
+                estimate = yield from tie_chance_steps(
+                    deck, index, players, no_data=no_data, trials=trials, rng=f"{seed}/{index}", progress=tick
+                )
+                exact = tie_chance(deck, index, players, no_data=no_data)
+                results.append(TieResult(category.label, exact, estimate))
+            self._tick((n + 1) * trials, len(categories) * trials)
+            yield
         self._results = tuple(results)
         title = f"{deck.name}: chance that {players} random cards tie"
         self._chart.value = figure_svg(tie_chart(self._results, title=title))

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from toptrumps_core import svg
 from toptrumps_core.cards import Deck
-from toptrumps_core.experiments import MAX_TOURNAMENTS, TournamentStats, tournament_stats
+from toptrumps_core.experiments import MAX_TOURNAMENTS, TournamentStats, tournament_stats_steps
 from toptrumps_core.tournament.game import TournamentRules
 from toptrumps_core.tournament.spinner import SECTORS
-from widgets._boundary import handler
 from widgets._toolkit import (
     Experiment,
     count_slider,
@@ -27,7 +26,8 @@ __all__ = ["EXPERIMENT_MAX", "MIN_TOURNAMENTS", "TournamentExperiment"]
 MIN_TOURNAMENTS = 10
 """Fewest tournaments one run of `TournamentExperiment` plays."""
 EXPERIMENT_MAX = 200
-"""Most tournaments one run plays: about 5 s with six players on a 2-core laptop (the page waits meanwhile)."""
+"""Most tournaments one run plays: about 5 s with six players on a 2-core laptop (played in steps: the page stays
+usable, and Stop ends the run)."""
 CHART_WIDTH_IN, CHART_HEIGHT_IN = 11.0, 4.2
 
 
@@ -85,17 +85,15 @@ class TournamentExperiment(Experiment):
         """The latest run's result, or None before the first run."""
         return self._result
 
-    @handler
-    def run(self) -> None:
-        """Plays the tournaments with the current settings and shows the charts."""
+    def _steps(self) -> Iterator[None]:
+        """Plays the tournaments with the current settings, in steps, then shows the charts."""
         games = whole(
             self._games.value, MIN_TOURNAMENTS, min(EXPERIMENT_MAX, MAX_TOURNAMENTS), "the number of tournaments"
         )
         seats, seed = self._seats.value, self._seed.value
         TournamentSettings(seats=seats, humans=0, seed=seed).check()
         rules = TournamentRules(self._decks, seats=seats)
-        with self._running():
-            result = tournament_stats(rules, games=games, seed=seed, progress=self._tick)
+        result = yield from tournament_stats_steps(rules, games=games, seed=seed, progress=self._tick)
         self._result = result
         self._chart.value = _experiment_chart(result)
         self._summary.value = _experiment_summary(result)
