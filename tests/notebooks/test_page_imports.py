@@ -23,6 +23,8 @@ LIGHT_PAGES = (
     "02_ties_and_no_data",
     "03_hi_lo",
     "04_tournament",
+    "05_squads",
+    "06_top_ten_quiz",
     "08_build_your_own_deck",
 )
 

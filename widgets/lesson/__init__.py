@@ -18,6 +18,8 @@
   players) on a 2-core laptop, it finishes within the 10 s a class will
   wait (each cap's docstring says how long); a progress bar moves meanwhile.
 
+- `ChartButton` (`chart_button`): a chart drawn when the class presses its
+  button, so a page opens without loading matplotlib.
 - `best_plan_words`, `first_call_words` (`hilo_words`): lesson 3's exact
   Hi Lo results (P2) as sentences, not raw Python values.
 
@@ -33,6 +35,7 @@ from the page are checked before use.  The notebooks import these names from
 """
 
 from widgets._toolkit import figure_svg
+from widgets.lesson.chart_button import ChartButton
 from widgets.lesson.charts import TieResult, convergence_plot, tie_chart
 from widgets.lesson.first_chooser import FirstChooserExperiment
 from widgets.lesson.hilo_convergence import HILO_TRIALS_MAX, HiLoConvergence
@@ -45,6 +48,7 @@ __all__ = [
     "HILO_TRIALS_MAX",
     "POT_GAMES_MAX",
     "TIE_TRIALS_MAX",
+    "ChartButton",
     "FirstChooserExperiment",
     "HiLoConvergence",
     "PotExperiment",

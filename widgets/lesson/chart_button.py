@@ -1,0 +1,61 @@
+"""A chart drawn when the class asks for it: a button, then the picture (rule P5's charts).
+
+A lesson page that drew its matplotlib charts as it opened would load
+matplotlib and numpy (tens of MiB, a second or more) for every pupil, read
+or not.  `ChartButton` shows a button instead; the first press draws the
+chart (matplotlib loads then) into the page as SVG, and the button stays to
+redraw it.  The drawing runs inside the error boundary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as ipw
+
+from widgets._boundary import ErrorBoundary, handler
+from widgets._style import style_sheet
+from widgets._toolkit import StatusLine, big_button, figure_svg, html_widget
+
+__all__ = ["ChartButton"]
+
+
+class ChartButton(ipw.VBox):
+    """A "Draw the chart" button that draws ``draw(*args, **kwargs)`` below it when pressed.
+
+    Args:
+        label: The button's text, e.g. ``"Draw the chart"``.
+        draw: Returns a matplotlib ``Figure`` (e.g. `widgets.squads.lesson.settle_chart`).
+        *args: Passed to `draw`.
+        tooltip: The button's tooltip; None for `label`.
+        **kwargs: Passed to `draw`.
+
+    Example:
+        >>> ChartButton("Draw the chart", lambda: None).chart
+        ''
+    """
+
+    def __init__(
+        self, label: str, draw: Callable[..., Any], *args: Any, tooltip: str | None = None, **kwargs: Any
+    ) -> None:
+        self._draw, self._args, self._kwargs = draw, args, kwargs
+        self._status = StatusLine()
+        self._boundary = ErrorBoundary(self._status.show)
+        self._button = big_button(label, tooltip or label, primary=False)
+        self._button.on_click(lambda _button: self.show())
+        self._chart = html_widget("tt-svg")
+        super().__init__([style_sheet(), ipw.HBox([self._button]), self._status, self._chart])
+        for css in ("tt-table", "tt-lesson"):
+            self.add_class(css)
+
+    @property
+    def chart(self) -> str:
+        """The chart shown, as SVG markup ("" before the first press)."""
+        return str(self._chart.value)
+
+    @handler
+    def show(self) -> None:
+        """Draws the chart (again) and shows it."""
+        self._status.show("")
+        self._chart.value = figure_svg(self._draw(*self._args, **self._kwargs))
