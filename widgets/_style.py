@@ -104,6 +104,7 @@ CSS = f"""
 .tt-log-box ol {{ margin: 0; padding-left: 0; list-style: none; }}
 .tt-log-box li {{ padding: 3px 0; border-bottom: 1px solid {_C["row_alt"]}; }}
 .tt-log-box li:first-child {{ font-weight: 700; }}
+.tt-log-box li.tt-log-head:not(:first-child) {{ border-top: 2px solid {_C["rule"]}; }}
 .tt-heading {{ font-size: 22px; font-weight: 700; margin: 8px 0 4px 0; }}
 .tt-settings .widget-label, .tt-settings .widget-readout, .tt-settings input, .tt-settings select,
 .tt-settings .widget-checkbox label {{ font-size: 18px; }}

@@ -56,7 +56,9 @@ from toptrumps_core.strategies import HUMAN, Human
 from toptrumps_core.tournament.hilo import (
     ROW,
     Call,
+    HiLoEnded,
     HiLoRules,
+    HiLoTurned,
     HiLoView,
 )
 from widgets._boundary import handler
@@ -72,13 +74,13 @@ from widgets._toolkit import (
     fresh_seed,
     html_widget,
     is_whole,
-    log_html,
     percent,
     seed_words,
     swap_children,
     value_text,
     whole,
 )
+from widgets._toolkit.log_order import PlayOrderLog, log_groups_html
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.card import CardView
 
@@ -357,6 +359,9 @@ class HiLoTable(MatchView):
         self._rules = rules
         self._narrator = Narrator(rules, ["You"])
         self._log = []
+        self._play_log: PlayOrderLog[Event] = PlayOrderLog(
+            starts=lambda e: isinstance(e, HiLoTurned), alone=lambda e: isinstance(e, HiLoEnded), keep=LOG_LINES
+        )
         self._status.show("")
         self._note(tuple(match.events))  # the whole game so far, in order, as the narrator needs
         self._render()
@@ -375,9 +380,12 @@ class HiLoTable(MatchView):
         self._render()
 
     def _note(self, events: tuple[Event, ...]) -> None:
-        """Adds a line per event to the log, newest first, in the core's words (`toptrumps_core.narration`)."""
-        lines = self._narrator.narrate_all(events)
-        self._log = [*reversed(lines), *self._log]
+        """Adds a line per event to the log in the core's words (`toptrumps_core.narration`).
+
+        Newest first, each turned card then its call's verdict, in play order (`PlayOrderLog`).
+        """
+        self._play_log.add(zip(events, self._narrator.narrate_all(events), strict=True))
+        self._log = list(self._play_log.lines)
 
     def _render(self) -> None:
         view = self.view
@@ -409,7 +417,7 @@ class HiLoTable(MatchView):
             children = self._call_screen(view)
         swap_children(self._controls, children)  # closes the old buttons, to the bottom
         self._lens.disabled = view.outcome is not None
-        self._log_view.value = log_html(self._log[:LOG_LINES], "What happened, newest first")
+        self._log_view.value = log_groups_html(self._play_log.groups, "What happened, newest call first")
 
     def _draw_row(self, view: HiLoView, marks: Mapping[int, str]) -> None:
         deck = view.deck

@@ -4,7 +4,8 @@ The page is ``notebooks/04_tournament.ipynb`` served by the app (see
 conftest.py); its arena is ``TournamentArena.new(seats=4, humans=1, ...)``:
 "You" against three computer seats.  The tests read only the page: the turn
 banner (``.tt-turn``) says what the page asks for, the log ("What happened",
-newest first, ``.tt-log-box``) narrates every event the core produced, and the
+newest comparison first, each in play order, ``.tt-log-box``) narrates every
+event the core produced, and the
 spinner box carries ``data-spinning`` and ``data-sector``.
 
 A person's decision is always the first choice button offered; the computers
@@ -75,6 +76,7 @@ _STATE_FN = """() => {
     order: text('.tt-order'),
     main: text('.tt-arena-main'),
     log: [...root.querySelectorAll('.tt-log-box li')].map(li => li.textContent.trim()),
+    heads: [...root.querySelectorAll('.tt-log-box li')].map(li => li.classList.contains('tt-log-head')),
     spinning: box ? box.dataset.spinning : null,
     sector: box ? box.dataset.sector : null,
     spinText: text('.tt-spin-text'),
@@ -220,30 +222,41 @@ def _order_names(order: str) -> list[str]:
 class LogReader:
     """The page's log in play order, read after every click.
 
-    The page shows the newest `LOG_CAPACITY` lines, newest first; each read
-    finds where the previous one sits in it, so lines are never counted twice
-    and a lost line (more than `LOG_CAPACITY` new lines in one click) fails.
+    The page shows the newest `LOG_CAPACITY` lines: the newest comparison (or
+    spin) first, each one in play order, its first line marked ``tt-log-head``.
+    Each read finds where the previous log sits in it: the previous top group
+    may have grown at its end, and new groups stand above it; so lines are
+    never counted twice, and a lost line (more than `LOG_CAPACITY` new lines
+    in one click) fails.
     """
 
     lines: list[str] = field(default_factory=list)
-    shown: list[str] = field(default_factory=list)
+    shown: list[list[str]] = field(default_factory=list)
 
-    def read(self, shown: list[str]) -> list[str]:
-        """Takes the log as shown (newest first); returns the lines new since the last read, oldest first."""
+    def read(self, shown: list[str], heads: list[bool] | None = None) -> list[str]:
+        """Takes the log as shown (and which lines begin a group); returns the lines new since, in order."""
+        groups: list[list[str]] = []
+        for line, head in zip(shown, heads if heads is not None else [True] * len(shown), strict=True):
+            if head or not groups:
+                groups.append([])
+            groups[-1].append(line)
         if not self.shown:
-            added = len(shown)
+            new = [line for group in reversed(groups) for line in group]
         else:
-            # the page shows (new lines + the previous log)[:LOG_CAPACITY]: the previous log starts at `added`
-            added = next((k for k in range(len(shown)) if shown[k:] == self.shown[: len(shown) - k]), None)
-            if added is None:
+            top, rest = self.shown[0], [line for group in self.shown[1:] for line in group]
+            for k, group in enumerate(groups):
+                below = [line for later in groups[k + 1 :] for line in later]
+                if group[: len(top)] == top and below == rest[: len(below)]:
+                    new = group[len(top) :] + [line for newer in reversed(groups[:k]) for line in newer]
+                    break
+            else:
                 pytest.fail(
                     f"more than {LOG_CAPACITY} log lines came in one click, so some were lost "
                     f"(a seed whose computer turns are this long needs another seed here): "
-                    f"last seen {self.shown[:2]}, now {shown[-2:]}"
+                    f"last seen {top[:2]}, now {shown[:2]}"
                 )
-        new = list(reversed(shown[:added]))
         self.lines.extend(new)
-        self.shown = list(shown)
+        self.shown = groups
         return new
 
 
@@ -267,7 +280,7 @@ def _play_to_the_end(page: Any, *, stop_spinner: bool) -> Played:
     """
     reader = LogReader()
     state = _quiet(page)
-    reader.read(state["log"])
+    reader.read(state["log"], state["heads"])
     clicks = {"spin": 0, "choice": 0, "fast-forward": 0, "stop": 0}
     start = time.monotonic()
     while time.monotonic() - start < GAME_SECONDS:
@@ -292,7 +305,7 @@ def _play_to_the_end(page: Any, *, stop_spinner: bool) -> Played:
         else:
             pytest.fail(f"the turn banner asks for something unexpected: {turn!r}")
         assert "⚠" not in state["status"], f"the page refused a click: {state['status']}"
-        reader.read(state["log"])
+        reader.read(state["log"], state["heads"])
     else:
         pytest.fail(f"the tournament did not end within {GAME_SECONDS} s ({clicks})")
     spins = [(m.group(1), m.group(2)) for m in map(SPIN_LINE.match, reader.lines) if m]
@@ -306,7 +319,7 @@ def test_a_spin_animates_to_the_sector_the_core_drew(app_url: str, page_and_log:
     page, log = page_and_log
     state = _open_arena(page, app_url)
     reader = LogReader()
-    reader.read(state["log"])
+    reader.read(state["log"], state["heads"])
     for _ in range(40):  # the computers play until it is your turn to spin for the mini-game
         if "press Spin" in state["turn"]:
             break
@@ -314,7 +327,7 @@ def test_a_spin_animates_to_the_sector_the_core_drew(app_url: str, page_and_log:
         click = _click_first_choice if "choice:" in state["turn"] else _click_fast_forward
         state = _act(page, lambda click=click: click(page))  # type: ignore[misc]
         assert "⚠" not in state["status"], f"the page refused a click: {state['status']}"
-        reader.read(state["log"])
+        reader.read(state["log"], state["heads"])
     assert "Your turn: spin for the mini-game" in state["turn"], state["turn"]
     spin_button = _arena(page).locator(".tt-spinner button")
     assert spin_button.is_enabled(), "the spin control is off when you must spin"
@@ -354,7 +367,7 @@ def test_a_spin_animates_to_the_sector_the_core_drew(app_url: str, page_and_log:
     state = _wait_for_reveal(page)
     revealed_after = time.monotonic() - shown_at
     assert revealed_after >= 0.6 * running[0]["duration"] / 1000, f"revealed after {revealed_after:.2f} s"
-    new = reader.read(state["log"])
+    new = reader.read(state["log"], state["heads"])
     spun = [m for m in map(SPIN_LINE.match, new) if m]
     assert len(spun) == 1, f"one spin line expected among {new}"
     who, kind, rule = spun[0].groups()
@@ -380,7 +393,7 @@ def test_a_spin_animates_to_the_sector_the_core_drew(app_url: str, page_and_log:
         click = _click_first_choice if "choice:" in state["turn"] else _click_fast_forward
         state = _act(page, lambda click=click: click(page))  # type: ignore[misc]
         assert "⚠" not in state["status"], f"the page refused a click: {state['status']}"
-        reader.read(state["log"])
+        reader.read(state["log"], state["heads"])
     deck_spin = "spin for the deck" in state["turn"]
     _click_spin(page)
     _wait_spinning(page)
@@ -390,7 +403,7 @@ def test_a_spin_animates_to_the_sector_the_core_drew(app_url: str, page_and_log:
     assert _same_angle(_rotation(calm["transform"]), float(calm["angle"])), calm
     assert spin_button.is_disabled(), "the spin control must be off until the result shows"
     state = _wait_for_reveal(page)
-    new = reader.read(state["log"])
+    new = reader.read(state["log"], state["heads"])
     sector = int(state["sector"])
     if deck_spin:
         decks = [m for m in map(DECK_LINE.match, new) if m]

@@ -58,8 +58,10 @@ def test_the_log_tells_every_event_in_the_core_s_words(deck: Deck) -> None:
     table.choose(0)
     table.call("higher")
     told = Narrator(table.match.rules, ["You"]).narrate_all(table.match.events)
-    assert table.log_lines == tuple(reversed(told)) and len(told) >= 3
-    assert table.log_lines[0].startswith("You call higher for the second card: right")
+    assert sorted(table.log_lines) == sorted(told) and len(told) >= 3
+    # newest call first, in play order: the card turned, then whether the call was right
+    assert table.log_lines[0].startswith("Second card turned: Charlie")
+    assert table.log_lines[1].startswith("You call higher for the second card: right")
 
 
 def test_t12_no_data_card_is_shown_put_aside(deck: Deck) -> None:

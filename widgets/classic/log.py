@@ -2,7 +2,8 @@
 
 `GameLog` feeds every event of one game, in order, to one `Narrator` (with
 the page's seat names, so "You" reads in the second person) and keeps the
-sentences: the log, newest first, with each comparison numbered; the
+sentences: the log, newest comparison first, each comparison numbered and
+read in play order (the cards revealed, then who won: `PlayOrderLog`); the
 sentence about the last comparison (who won it, or the tie and the pot);
 and the sentence about the end of the game.  The table writes no wording of
 its own about an event, so the same event reads the same here, in the
@@ -19,11 +20,12 @@ from toptrumps_core.classic import ClassicRules
 from toptrumps_core.events import ChooserDrawn, GameEnded, PotCollected, Revealed, Tied, Won
 from toptrumps_core.narration import Narrator
 from toptrumps_core.protocol import Event, Outcome
+from widgets._toolkit.log_order import PlayOrderLog
 
 __all__ = ["LOG_LINES", "GameLog", "Told"]
 
 LOG_LINES = 30
-"""How many lines the game log keeps, newest first."""
+"""How many lines the game log keeps, newest comparison first."""
 
 _RESULT_EVENTS = (Won, Tied, PotCollected, ChooserDrawn)
 """The events of a comparison that say how it came out (the last comparison's sentence)."""
@@ -47,14 +49,25 @@ class GameLog:
 
     def __init__(self, rules: ClassicRules, names: Sequence[str]) -> None:
         self._narrator = Narrator(rules, names)
-        self._lines: list[str] = []
+        self._log: PlayOrderLog[Event] = PlayOrderLog(
+            starts=lambda e: isinstance(e, Revealed), alone=lambda e: isinstance(e, GameEnded), keep=LOG_LINES
+        )
         self._last: tuple[Told, ...] = ()
         self._comparisons = 0
 
     @property
     def lines(self) -> tuple[str, ...]:
-        """The log, newest first, at most `LOG_LINES` lines; each comparison's line starts "#<number> "."""
-        return tuple(self._lines)
+        """The log, newest comparison first, at most `LOG_LINES` lines; each comparison's line starts "#<number> ".
+
+        Each comparison reads in play order: its "#<number>" line, then its
+        result; the end of the game stands alone at the top.
+        """
+        return self._log.lines
+
+    @property
+    def groups(self) -> tuple[tuple[str, ...], ...]:
+        """The log by comparison, newest first, each in play order (`PlayOrderLog.groups`)."""
+        return self._log.groups
 
     @property
     def comparisons(self) -> int:
@@ -70,26 +83,26 @@ class GameLog:
         """Returns a copy that goes on apart from this log (for the error boundary's snapshot)."""
         twin = copy.copy(self)
         twin._narrator = copy.copy(self._narrator)
-        twin._lines = list(self._lines)
+        twin._log = self._log.copy()
         return twin
 
     def tell(self, events: Iterable[Event]) -> bool:
         """Tells `events`, the next events of the game, in order; returns True if a comparison was revealed."""
-        lines: list[str] = []
+        lines: list[tuple[Event, str]] = []
         current: list[Told] | None = None
         for event in events:
             sentence = self._narrator.narrate(event)
             if isinstance(event, Revealed):
                 self._comparisons += 1
                 current = []
-                lines.append(f"#{self._comparisons} {sentence}")
+                lines.append((event, f"#{self._comparisons} {sentence}"))
             else:
-                lines.append(sentence)
+                lines.append((event, sentence))
             if current is not None:
                 current.append(Told(event, sentence))
         if current is not None:
             self._last = tuple(current)
-        self._lines = (lines[::-1] + self._lines)[:LOG_LINES]
+        self._log.add(lines)
         return current is not None
 
     def result(self) -> tuple[str, str]:

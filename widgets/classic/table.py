@@ -64,11 +64,11 @@ from widgets._toolkit import (
     esc,
     html_widget,
     is_whole,
-    log_html,
     plural,
     seed_words,
     swap_children,
 )
+from widgets._toolkit.log_order import log_groups_html
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.classic.board import comparison_picture, no_comparison_html, stacks_html
 from widgets.classic.hot_seat import pass_screen, turn_text, watch_screen
@@ -184,7 +184,7 @@ class ClassicTable(SeatedView):
                 self._result,
                 self._comparison,
                 ipw.HBox([self._next_button, self._fast_button], layout=ipw.Layout(margin="10px 0")),
-                html_widget("tt-heading-box", '<div class="tt-heading">Game log (newest first)</div>'),
+                html_widget("tt-heading-box", '<div class="tt-heading">Game log (newest comparison first)</div>'),
                 self._log_view,
             ],
             layout=ipw.Layout(flex="1 1 600px", min_width="360px"),
@@ -487,7 +487,7 @@ class ClassicTable(SeatedView):
             self._stacks.value = stacks_html(facts, self._names, over=self._match.is_over)
             self._render_card_area(facts)
             self._render_arena(facts)
-            self._log_view.value = log_html(self._log, "Game log, newest first")
+            self._log_view.value = log_groups_html(self._game_log.groups, "Game log, newest comparison first")
 
     def _render_title(self) -> None:
         seed = seed_words(self._match.seed, self._seed_source, over=self._match.is_over)

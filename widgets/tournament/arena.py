@@ -172,7 +172,10 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
                 self._panel_head,
                 self._panel,
                 ipw.HBox([self._next_button, self._fast_button], layout=ipw.Layout(margin="10px 0")),
-                html_widget("tt-heading-box", '<div class="tt-heading">What happened (newest first)</div>'),
+                html_widget(
+                    "tt-heading-box",
+                    '<div class="tt-heading">What happened (newest first)</div>',
+                ),
                 self._log_view,
             ]
         )

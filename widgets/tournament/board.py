@@ -17,10 +17,10 @@ from widgets._toolkit import (
     SeedSource,
     Turn,
     esc,
-    log_html,
     plural,
     seed_words,
 )
+from widgets._toolkit.log_order import log_groups_html
 
 __all__ = ["ARENA_CSS", "ArenaBoard"]
 
@@ -200,4 +200,6 @@ class ArenaBoard:
         self._fast_button.disabled = not computers
 
     def _render_log(self) -> None:
-        self._log_view.value = log_html(self._story.lines, "What happened, newest first")
+        self._log_view.value = log_groups_html(
+            self._story.groups, "What happened, newest first, each comparison in play order"
+        )

@@ -1,7 +1,8 @@
 """The arena's story: the log, the pin notes beside the tracks, and what the mini-game in play did.
 
 `ArenaStory` reads a tournament's events in order and keeps what happened:
-the log (newest first), worded by the core's
+the log (newest comparison first, each read in play order:
+`widgets._toolkit.log_order.PlayOrderLog`), worded by the core's
 `toptrumps_core.narration.Narrator` so an event reads the same here as in
 every other view and transcript; the last award beside each pin track (with
 the Pin Master who handed it out, T1); and the events of the mini-game in
@@ -22,11 +23,14 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.events import GameEnded, Revealed
 from toptrumps_core.narration import Narrator
 from toptrumps_core.protocol import Event, Outcome, Seat, Termination
+from toptrumps_core.tournament.finale import FinaleWon
 from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, StarterDrawn, TournamentRules, TurnPassed
+from toptrumps_core.tournament.hilo_events import HiLoTurned
 from toptrumps_core.tournament.mini_game import DeckSpun
 from toptrumps_core.tournament.pins import PinAwarded
 from toptrumps_core.tournament.spinner import SECTORS, Sector
 from widgets._toolkit import SeatNames
+from widgets._toolkit.log_order import PlayOrderLog
 
 __all__ = ["LOG_LINES", "ArenaStory", "Read", "Spun"]
 
@@ -61,8 +65,11 @@ class ArenaStory:
     def __init__(self, rules: TournamentRules, names: SeatNames) -> None:
         self._names = names
         self._narrator = Narrator(rules, names)
-        self.lines: list[str] = []
-        """The log, newest first, at most `LOG_LINES` lines."""
+        self._log: PlayOrderLog[Event] = PlayOrderLog(
+            starts=lambda e: isinstance(e, (Revealed, HiLoTurned, MiniGameSpun, FinaleBegan)),
+            alone=lambda e: isinstance(e, (FinaleWon, GameEnded)),
+            keep=LOG_LINES,
+        )
         self.notes: list[str] = [""] * rules.seats
         """Beside each pin track, its last award and the Pin Master who handed it out ("" for none)."""
         self.mini_events: list[Event] = []
@@ -75,6 +82,16 @@ class ArenaStory:
         self._sector: Sector | None = None
 
     @property
+    def lines(self) -> list[str]:
+        """The log, newest first (a comparison, a spin: each in play order), at most `LOG_LINES` lines."""
+        return list(self._log.lines)
+
+    @property
+    def groups(self) -> tuple[tuple[str, ...], ...]:
+        """The log by comparison or spin, newest first, each in play order (`PlayOrderLog.groups`)."""
+        return self._log.groups
+
+    @property
     def deck(self) -> Deck:
         """The deck the mini-game's card events refer to (the narrator follows the openings)."""
         return self._narrator.deck
@@ -83,13 +100,13 @@ class ArenaStory:
         """Returns a copy that reading more events does not change (for the error boundary's snapshot)."""
         twin = copy.copy(self)
         twin._narrator = copy.copy(self._narrator)
-        twin.lines, twin.notes = list(self.lines), list(self.notes)
+        twin._log, twin.notes = self._log.copy(), list(self.notes)
         twin.mini_events, twin.mini_lines = list(self.mini_events), list(self.mini_lines)
         return twin
 
     def read(self, events: Iterable[Event]) -> Read:
         """Reads the next events of the tournament, in order, into the log, the notes and the mini-game's story."""
-        lines: list[str] = []
+        lines: list[tuple[Event, str]] = []
         spun: Spun | None = None
         revealed = False
         for event in events:
@@ -111,8 +128,8 @@ class ArenaStory:
             self.mini_events.append(event)
             self.mini_lines.append(line)
             if not (isinstance(event, GameEnded) and event.outcome.termination is Termination.FINALE_WON):
-                lines.append(line)  # a won tournament's end is told once, by FinaleWon
-        self.lines = ([line for line in reversed(lines) if line] + self.lines)[:LOG_LINES]
+                lines.append((event, line))  # a won tournament's end is told once, by FinaleWon
+        self._log.add(lines)
         return Read(spun, revealed)
 
     def said(self, *kinds: type) -> list[str]:
