@@ -78,16 +78,18 @@ def test_a_double_click_on_fast_forward_plays_one_run() -> None:
     assert len(table.match.actions) == actions and table.status == status
 
 
-def test_a_double_click_on_a_category_plays_one_comparison_even_if_the_next_button_is_in_its_place() -> None:
+def test_a_double_click_on_a_category_plays_one_comparison_and_a_new_button_acts_at_once() -> None:
     table = ClassicTable.new(seats=2, difficulty="easy", seed=3)
     _hand_clock(table._driver)
     assert table.screen == "choose"
     first = table.category_buttons[0]
     page_click(first)
     actions = len(table.match.actions)
-    if table.screen == "choose":  # the pupil won: a new card and new buttons where the old ones were
+    page_click(first)  # the second half of the double click, on the button of the choice just made
+    assert len(table.match.actions) == actions
+    if table.screen == "choose":  # the pupil won: a new card, whose buttons are a new decision
         page_click(table.category_buttons[0])
-        assert len(table.match.actions) == actions
+        assert len(table.match.actions) > actions
 
 
 def test_a_click_arriving_while_a_step_runs_is_ignored() -> None:
@@ -113,12 +115,11 @@ def test_hi_lo_a_double_click_on_a_call_makes_one_call_and_on_play_again_deals_o
             clock.now += 1.0
     assert table.call_buttons, "the test needs a call to make"
     calls = len(table.match.actions)
-    page_click(table.call_buttons[0])
+    higher = table.call_buttons[0]
+    page_click(higher)
     made = len(table.match.actions)
-    assert made > calls
-    if table.call_buttons:
-        page_click(table.call_buttons[0])
-        assert len(table.match.actions) == made
+    page_click(higher)  # the second half of the double click
+    assert made > calls and len(table.match.actions) == made
     clock.now += 1.0
     match = table.match
     page_click(table.again_button)
@@ -171,11 +172,11 @@ def test_squads_a_double_click_on_a_move_plays_it_once() -> None:
     assert table.screen == "build"
     clock.now += 1.0
     actions = len(table.match.actions)
-    page_click(table.buttons["Pick up slot 1 · Top speed"])
+    pick = table.buttons["Pick up slot 1 · Top speed"]
+    page_click(pick)
     picked = len(table.match.actions)
-    place = next(b for label, b in table.buttons.items() if label.startswith("Place in slot 1"))
-    page_click(place)  # the second click lands on the button that now stands in the same place
+    page_click(pick)  # the second half of the double click
     assert picked == actions + 1 and len(table.match.actions) == picked
-    clock.now += 1.0
-    page_click(place)
+    place = next(b for label, b in table.buttons.items() if label.startswith("Place in slot 1"))
+    page_click(place)  # a new button: a new decision, taken at once
     assert len(table.match.actions) == picked + 1

@@ -130,16 +130,18 @@ class Played:
 
 
 class StepClicks:
-    """One click from the page, one step: ignores page clicks while a step runs or just after one.
+    """One click from the page, one step: ignores page clicks while a step runs, or on its button just after.
 
     The kernel takes a page's messages one after the other, so the second
-    click of a double click (or a click on a button a re-render is about to
-    replace) waits while the first one's step runs, and reaches the handler
-    when that step is over, before the page has shown it.  Played, it would
-    make a second move nobody saw coming.  `StepClicks` ignores such a
-    click quietly: a click from the page acts only when no step is running
-    (nor `busy`, e.g. the spinner still turning) and at least
-    `settle_s` seconds have passed since the last step ended.
+    click of a double click waits while the first one's step runs, and
+    reaches the handler when that step is over, before the page has shown
+    it.  Played, it would make a second move nobody saw coming.
+    `StepClicks` ignores such a click quietly: a click from the page acts
+    only when no step is running (nor `busy`, e.g. the spinner still
+    turning), and a click on the button that started the last step only once
+    `settle_s` seconds have passed since that step ended.  A button a
+    re-render put in the page is a new decision, and acts at once; a click
+    on the button it replaced is refused by `ClickGuard`.
 
     Only clicks that come from the page (the button's ``click`` message) are
     held back; ``button.click()`` from Python (tests, a notebook) always
@@ -167,6 +169,8 @@ class StepClicks:
         self._settle_s = settle_s
         self._running = False
         self._ended_at = -math.inf
+        self._pressed: int | None = None  # the page's button whose click is being played
+        self._last: int | None = None  # the page's button that started the last step
         self.ignored = 0
         """How many page clicks were ignored so far (0 or more)."""
 
@@ -175,11 +179,11 @@ class StepClicks:
         """True while a step started by a click runs."""
         return self._running
 
-    def may_act(self, *, busy: Callable[[], bool] | None = None) -> bool:
-        """Returns True if a page click arriving now may start a step (see the class docstring)."""
+    def may_act(self, button: ipw.Button, *, busy: Callable[[], bool] | None = None) -> bool:
+        """Returns True if a page click on `button` arriving now may start a step (see the class docstring)."""
         if self._running or (busy is not None and busy()):
             return False
-        return self.clock() - self._ended_at >= self._settle_s
+        return self._last != id(button) or self.clock() - self._ended_at >= self._settle_s
 
     def run(self, intent: Callable[[], object]) -> None:
         """Runs `intent` as one step: clicks that arrive meanwhile, and just after, are ignored."""
@@ -189,6 +193,7 @@ class StepClicks:
         finally:
             self._running = False
             self._ended_at = self.clock()
+            self._last, self._pressed = self._pressed, None
 
     def bind(
         self, button: ipw.Button, intent: Callable[[], object], *, busy: Callable[[], bool] | None = None
@@ -217,10 +222,14 @@ class StepClicks:
         def from_page(_widget: ipw.Widget, content: Mapping[str, object], _buffers: object) -> None:
             if content.get("event") != "click":
                 return
-            if self.may_act(busy=busy):
-                button.click()
-            else:
+            if not self.may_act(button, busy=busy):
                 self.ignored += 1
+                return
+            self._pressed = id(button)
+            try:
+                button.click()
+            finally:
+                self._pressed = None
 
         # the page's click message comes here instead of straight to the click handlers
         button.on_msg(button._handle_button_msg, remove=True)
