@@ -11,6 +11,7 @@ import pytest
 
 from toptrumps_core import svg
 from toptrumps_core.cards import Card, Category, Deck
+from toptrumps_core.svg.sizes import FACT_MAX_LINES
 
 NS = "{http://www.w3.org/2000/svg}"
 HOSTILE = "<script>alert(1)</script>"
@@ -179,16 +180,18 @@ def test_card_header_picture_and_fact() -> None:
 
 
 def test_long_text_is_cut_with_ellipsis_but_kept_whole_in_the_title() -> None:
-    long_name = "Micropachycephalosaurus hongtuyanensis the magnificent"
+    long_name = "Micropachycephalosaurus hongtuyanensis the magnificent, the largest of its kind ever found"
     fact = " ".join(["word"] * 60)
     card = dataclasses.replace(tiny_deck().cards[0], name=long_name, fact=fact)
     picture = svg.card(card)
     root = parse(picture)
     assert root.find(f"{NS}title").text == long_name  # type: ignore[union-attr]
-    header = [t for t in texts(picture) if t.startswith("Micro")]
-    assert header and header[0].endswith("…") and len(header[0]) < len(long_name)
+    lines = texts(picture)
+    first = next(i for i, t in enumerate(lines) if t.startswith("Micro"))
+    header = " ".join(lines[first : first + 2])
+    assert header.endswith("…") and len(header) < len(long_name)
     fact_lines = [t for t in texts(picture) if t.startswith("word")]
-    assert len(fact_lines) == 2 and fact_lines[-1].endswith("…")
+    assert len(fact_lines) == FACT_MAX_LINES and fact_lines[-1].endswith("…")
 
 
 def test_selectable_rows_carry_their_category_index() -> None:

@@ -45,9 +45,12 @@ from toptrumps_core.svg.sizes import (
     HEADER_HEIGHT_PX,
     LABEL_FONT_PX,
     LABEL_MIN_FONT_PX,
+    LABEL_TWO_LINE_PX,
     MARK_HEIGHT_PX,
     NAME_FONT_PX,
     NAME_MIN_FONT_PX,
+    NAME_TWO_LINE_FONT_PX,
+    NAME_TWO_LINE_PX,
     PAD_PX,
     PICTURE_FONT_PX,
     PICTURE_HEIGHT_PX,
@@ -55,6 +58,7 @@ from toptrumps_core.svg.sizes import (
     ROW_HEIGHT_PX,
     ROW_SUBLINE_PX,
     SMALL_FONT_PX,
+    TWO_LINE_MIN_FONT_PX,
     VALUE_FONT_PX,
     VALUE_MIN_FONT_PX,
 )
@@ -79,11 +83,13 @@ def card(
 ) -> Svg:
     """Draws one card face up.
 
-    From top to bottom: a header with the name and the quartet code (if any),
+    From top to bottom: a header with the name (shrunk, or on two lines if it
+    is long) and the quartet code (if any),
     the picture (an emoji drawn as large text, or a small image file given as
     a relative path such as ``"images/rex.png"``; a URL with a scheme or a
-    leading "/" is never fetched and is drawn as text), the fact (up to two lines, then "…"), and one row per
-    category: the label with its unit, the value (grey italic "n/a" for no
+    leading "/" is never fetched and is drawn as text), the fact (up to
+    `FACT_MAX_LINES` lines, then "…"), and one row per category: the label
+    with its unit (on two lines if it is too long for one), the value (grey italic "n/a" for no
     data) and, for lower-is-better categories, the text "▼ lower wins".
 
     Args:
@@ -133,7 +139,7 @@ class CardLayout:
         value_size: Font size of every value, so that the widest fits.
         label_size: Font size of every category label (the chosen one may
             be smaller, as it is bold), so that all but labels too long even
-            at the smallest size fit whole; those are cut with "…".
+            at the smallest size fit whole; those are drawn on two lines.
         label_rooms: Width left for each row's label beside its widest value.
     """
 
@@ -200,6 +206,28 @@ class CardLayout:
         return self.rows_top + sum(self.rows) + CARD_BOTTOM_PX
 
 
+def _name_lines(name: str, room: float) -> list[tuple[float, str, float]]:
+    """Returns the header's name as (baseline, line, font size): one line if it fits, else two smaller ones."""
+    line, size = fit_size(name, room, NAME_FONT_PX, NAME_MIN_FONT_PX, bold=True)
+    if line == name:
+        return [(HEADER_HEIGHT_PX / 2 + size * 0.35, line, size)]
+    size, two = _two_lines(name, room, NAME_TWO_LINE_FONT_PX, TWO_LINE_MIN_FONT_PX, bold=True)
+    first = HEADER_HEIGHT_PX / 2 - NAME_TWO_LINE_PX / 2 + size * 0.35
+    return [(first + number * NAME_TWO_LINE_PX, text, size) for number, text in enumerate(two)]
+
+
+def _two_lines(text: str, room: float, size: float, smallest: float, *, bold: bool) -> tuple[float, list[str]]:
+    """Returns the largest size from `size` down to `smallest` at which `text` wraps whole on two lines, and the lines.
+
+    At `smallest` the lines are cut as `wrap` does if the text is still too long.
+    """
+    while True:
+        lines = wrap(text, room, size, 2, bold=bold)
+        if " ".join(lines) == text or size <= smallest:
+            return size, lines
+        size -= 1
+
+
 def _fact_lines(fact: str) -> list[str]:
     return wrap(clean_text(fact), CARD_WIDTH_PX - 2 * PAD_PX, FACT_FONT_PX, FACT_MAX_LINES)
 
@@ -257,10 +285,8 @@ def draw_card_face(
             bold=True,
         )
         name_room = code_x - PAD_PX - 8
-    name, size = fit_size(clean_text(card.name), name_room, NAME_FONT_PX, NAME_MIN_FONT_PX, bold=True)
-    draw_text(
-        parent, PAD_PX, HEADER_HEIGHT_PX / 2 + size * 0.35, name, size=size, fill=palette["header_text"], bold=True
-    )
+    for baseline, line, size in _name_lines(clean_text(card.name), name_room):
+        draw_text(parent, PAD_PX, baseline, line, size=size, fill=palette["header_text"], bold=True)
 
     # Picture: an emoji as large text, or a small image file.
     picture = card.picture.strip()
@@ -296,7 +322,7 @@ def draw_card_face(
             )
             element.set("font-family", EMOJI_FONT)
 
-    # Fact: up to two centred lines.
+    # Fact: centred lines, as many as it needs up to FACT_MAX_LINES.
     for line_no, line in enumerate(_fact_lines(card.fact)):
         y = layout.fact_top + 7 + (line_no + 1) * FACT_LINE_PX - 5
         draw_text(parent, width / 2, y, line, size=FACT_FONT_PX, fill=palette["muted"], anchor="middle")
@@ -356,11 +382,20 @@ def draw_card_face(
             element.set("font-style", "italic")
 
         room = layout.label_rooms[index] if index < len(layout.label_rooms) else layout.label_rooms[-1]
+        whole = clean_text(category.label)
         if chosen:  # bold runs wider: this row alone may shrink a little more
-            label, size = fit_size(clean_text(category.label), room, layout.label_size, LABEL_MIN_FONT_PX, bold=True)
+            label, size = fit_size(whole, room, layout.label_size, LABEL_MIN_FONT_PX, bold=True)
         else:
-            label, size = fit(clean_text(category.label), room, layout.label_size), layout.label_size
-        draw_text(row, PAD_PX, baseline, label, size=size, fill=text_fill, bold=chosen)
+            label, size = fit(whole, room, layout.label_size), layout.label_size
+        if label == whole:
+            draw_text(row, PAD_PX, baseline, label, size=size, fill=text_fill, bold=chosen)
+        else:  # too long for one line even at the smallest size: two lines in the row
+            size, lines = _two_lines(whole, room, LABEL_MIN_FONT_PX, TWO_LINE_MIN_FONT_PX, bold=chosen)
+            label = " ".join(lines)
+            first = baseline - LABEL_TWO_LINE_PX / 2
+            for number, line in enumerate(lines):
+                y = first + number * LABEL_TWO_LINE_PX
+                draw_text(row, PAD_PX, y, line, size=size, fill=text_fill, bold=chosen)
         if chosen:
             draw_text(
                 row,

@@ -22,10 +22,12 @@ CORNER_PX = 16
 PAD_PX = 14
 GAP_PX = 24
 
-# A card's header: its name, shrunk down to NAME_MIN_FONT_PX before it is cut, and the quartet code.
+# A card's header: its name, shrunk down to NAME_MIN_FONT_PX, else on two lines, and the quartet code.
 HEADER_HEIGHT_PX = 60
 NAME_FONT_PX = 26
 NAME_MIN_FONT_PX = 18
+NAME_TWO_LINE_FONT_PX = 19
+NAME_TWO_LINE_PX = 22
 CODE_FONT_PX = 20
 CODE_HEIGHT_PX = 32
 
@@ -36,13 +38,16 @@ PICTURE_MIN_FONT_PX = 36
 
 FACT_FONT_PX = 16
 FACT_LINE_PX = 21
-FACT_MAX_LINES = 2
+FACT_MAX_LINES = 4
 
 # A card's category rows; a row grows by ROW_SUBLINE_PX for "▼ lower wins" or a mark.
 ROW_HEIGHT_PX = 44
 ROW_SUBLINE_PX = 18
 LABEL_FONT_PX = 19
 LABEL_MIN_FONT_PX = 15
+LABEL_TWO_LINE_PX = 17
+TWO_LINE_MIN_FONT_PX = 12
+"""The smallest font a name or label on two lines shrinks to before it is cut."""
 VALUE_FONT_PX = 23
 VALUE_MIN_FONT_PX = 12
 SMALL_FONT_PX = 15
