@@ -28,7 +28,7 @@ CSS = f"""
   --jp-widgets-inline-width: 380px;
   font-family: {SANS_FONT};
   font-size: 20px; line-height: 1.35; color: {_C["text"]};
-  background: {_C["table"]}; border-radius: 18px; padding: 14px 18px; max-width: 1400px;
+  background: {_C["table"]}; border-radius: 18px; padding: 14px 18px; max-width: 1600px; box-sizing: border-box;
 }}
 .tt-table .widget-html-content, .tt-table .widget-label {{ font-size: 20px; line-height: 1.35; }}
 .tt-table .widget-html, .tt-table .widget-html-content {{ height: auto; }}
@@ -124,15 +124,82 @@ CSS = f"""
   font-size: 20px; color: {_C["text"]}; background: #FFFFFF; border: 2px solid {_C["border"]}; border-radius: 10px;
 }}
 .tt-table .jupyter-widget-Collapse-header:focus-visible {{ outline: 4px solid {_C["select"]}; }}
-.tt-selfcheck .widget-radio-box label {{ font-size: 20px; line-height: 1.7; }}
-.tt-selfcheck .widget-radio-box input[type="radio"] {{ width: 20px; height: 20px; }}
+.tt-disclosure {{ margin: 8px 0 0 0; }}
+.tt-table .jupyter-button.tt-disclosure-toggle, .tt-table .jupyter-button.tt-projector-toggle {{
+  height: auto; min-height: 48px; font-size: 20px; font-weight: 600; text-align: left; white-space: normal;
+  color: {_C["text"]}; background: #FFFFFF; border: 2px solid {_C["border"]}; border-radius: 10px; padding: 6px 16px;
+}}
+.tt-table .jupyter-button.tt-projector-toggle {{ margin-left: auto; font-size: 17px; min-height: 40px; }}
+.tt-table .jupyter-button.tt-disclosure-toggle.mod-active, .tt-table .jupyter-button.tt-projector-toggle.mod-active {{
+  background: {_C["highlight"]}; box-shadow: none;
+}}
+.tt-table .jupyter-button:focus-visible {{
+  outline: 4px solid {FOCUS_RING}; outline-offset: 2px; box-shadow: 0 0 0 2px {FOCUS_HALO};
+}}
+.tt-disclosure-body {{ padding: 8px 0 0 8px; }}
+.tt-selfcheck .widget-radio-box label {{
+  display: flex; align-items: flex-start; gap: 10px; font-size: 20px; line-height: 1.4; padding: 4px 0;
+  white-space: normal; height: auto;
+}}
+.tt-selfcheck .widget-radio-box input[type="radio"] {{
+  order: -1; flex: 0 0 auto; width: 20px; height: 20px; margin: 3px 0 0 0;
+}}
+.tt-selfcheck .widget-radio, .tt-selfcheck .widget-radio-box {{ width: auto; max-width: 100%; }}
 .tt-lesson .tt-svg svg {{ max-width: 100%; height: auto; }}
-.tt-lesson table.tt-table {{ font-size: 17px; border-collapse: collapse; }}
+.tt-lesson table.tt-table {{ font-size: 17px; border-collapse: collapse; max-width: 100%; }}
 .tt-lesson table.tt-table th, .tt-lesson table.tt-table td {{
   padding: 4px 10px; border-bottom: 1px solid {_C["rule"]};
 }}
 .tt-experiment .widget-progress {{ --jp-widgets-inline-width: 100%; max-width: 640px; }}
-@media (prefers-reduced-motion: reduce) {{ .tt-table * {{ transition: none !important; animation: none !important; }} }}
+.tt-table .widget-box {{ min-width: 0; max-width: 100%; }}
+.tt-table .widget-html, .tt-table .widget-html-content {{ max-width: 100%; overflow-wrap: anywhere; }}
+/* Phones (390 px wide): less padding, smaller type, nothing wider than the screen. */
+@media (max-width: 600px) {{
+  .tt-table {{ padding: 10px 8px; border-radius: 10px; font-size: 18px; }}
+  .tt-title .widget-html-content {{ font-size: 22px; }}
+  .tt-turn .widget-html-content {{ font-size: 20px; padding: 8px 12px; }}
+  .tt-card-name {{ font-size: 22px; padding: 8px 10px; }}
+  .tt-card-picture {{ font-size: 52px; }}
+  .tt-table .jupyter-button.tt-category {{ font-size: 19px; padding: 8px 10px; }}
+  .tt-lens .widget-html-content {{ white-space: normal; }}
+  .tt-table .jupyter-button.tt-big {{ font-size: 19px; padding: 8px 12px; }}
+  .tt-stacks svg {{ width: 96px; height: auto; }}
+  .tt-table .widget-inline-hbox {{ flex-wrap: wrap; }}
+  table.tt-table {{ display: block; overflow-x: auto; max-width: 100%; font-size: 15px; padding: 6px; }}
+}}
+/* Laptops (768 px high or so): the turn line, the person's card and the main button fit one screen. */
+@media (max-height: 900px) and (min-width: 601px) {{
+  .tt-title .widget-html-content {{ font-size: 24px; }}
+  .tt-turn .widget-html-content {{ font-size: 22px; padding: 6px 14px; margin: 4px 0; }}
+  .tt-card-name {{ font-size: 24px; padding: 8px 14px; }}
+  .tt-card-picture {{ font-size: 48px; line-height: 1.15; }}
+  .tt-card-fact {{ padding: 3px 16px 4px 16px; }}
+  .tt-card-hint {{ padding: 0 16px 4px 16px; }}
+  .tt-table .jupyter-button.tt-category {{ min-height: 46px; padding: 5px 16px; font-size: 20px; }}
+  .tt-hilo-row .tt-cardview svg {{ width: 172px; }}
+}}
+/* Projector mode (a teacher's switch): the full width, bigger type and cards. */
+.tt-table.tt-projector {{
+  max-width: none; font-size: 26px; --jp-widgets-font-size: 22px; --jp-widgets-inline-height: 48px;
+}}
+.tt-projector .widget-html-content, .tt-projector .widget-label {{ font-size: 26px; }}
+.tt-projector.tt-table .tt-title .widget-html-content {{ font-size: 36px; }}
+.tt-projector.tt-table .tt-turn .widget-html-content {{ font-size: 32px; }}
+.tt-projector .tt-result .widget-html-content {{ font-size: 32px; }}
+.tt-projector .tt-card {{ max-width: 760px; }}
+.tt-projector .tt-card-name {{ font-size: 34px; }}
+.tt-projector.tt-table .jupyter-button.tt-category, .tt-projector.tt-table .jupyter-button.tt-big,
+.tt-projector.tt-table .jupyter-button.tt-choice {{ font-size: 28px; min-height: 64px; }}
+.tt-projector .tt-log .widget-html-content {{ font-size: 22px; }}
+.tt-projector .tt-svg svg, .tt-projector .tt-board svg, .tt-projector .tt-cardview svg {{ width: 100%; height: auto; }}
+.tt-projector .tt-stacks svg {{ width: auto; height: 170px; }}
+.tt-projector .tt-seat {{ width: 220px; }}
+.tt-projector .tt-seat svg {{ width: 180px; }}
+@media (prefers-reduced-motion: reduce) {{
+  [class*="tt-"], [class*="tt-"] *, [class*="tt-"] *::before, [class*="tt-"] *::after {{
+    transition: none !important; animation: none !important; scroll-behavior: auto !important;
+  }}
+}}
 </style>
 """
 """The style sheet, as HTML for an ``HTML`` widget."""

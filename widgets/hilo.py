@@ -67,7 +67,9 @@ from widgets._toolkit import (
     DEFAULT_SEED,
     DRAWN_SEED_MAX,
     SEED_MAX,
+    Disclosure,
     MatchView,
+    ProjectorSwitch,
     SeedSource,
     big_button,
     esc,
@@ -173,24 +175,25 @@ class HiLoTable(MatchView):
             ],
             layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
+        row.add_class("tt-hilo-row")
+        cards = ipw.VBox([self._lens, row, self._put_aside], layout=ipw.Layout(flex="0 1 auto", min_width="0"))
+        moves = ipw.VBox(
+            [self._result, self._controls, ipw.HBox([self._again], layout=ipw.Layout(margin="10px 0"))],
+            layout=ipw.Layout(flex="1 1 420px", min_width="min(420px, 100%)"),
+        )
         self.children = (
             style_sheet(),
-            self._title,
+            ipw.HBox([self._title, ProjectorSwitch(self)], layout=ipw.Layout(flex_flow="row wrap")),
             self._status,
             self._pins,
-            self._lens,
-            row,
-            self._put_aside,
-            self._result,
-            self._controls,
-            ipw.HBox([self._again], layout=ipw.Layout(margin="10px 0")),
+            ipw.HBox([cards, moves], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start")),
             html_widget("tt-heading-box", '<div class="tt-heading">What happened</div>'),
             self._log_view,
             self._saves_box(),
         )
         self._install(match, seed_source)
 
-    def _saves_box(self) -> ipw.Accordion:
+    def _saves_box(self) -> Disclosure:
         """Returns the "Save or resume 💾" section: the game as a file on the pupil's own computer."""
         self._saves = SavePanel(
             self._save_header,
@@ -199,9 +202,7 @@ class HiLoTable(MatchView):
             boundary=self._boundary,
             show=self._status.show,
         )
-        box = ipw.Accordion(children=[self._saves], selected_index=None)
-        box.set_title(0, "Save or resume 💾")
-        return box
+        return Disclosure("Save or resume 💾", [self._saves], what="saving and resuming this game")
 
     def _save_header(self) -> tuple[SaveHeader, GameRecord]:
         rules = self._match.rules
@@ -348,6 +349,7 @@ class HiLoTable(MatchView):
         """Starts a new game: the whole deck shuffled with a fresh seed (never one the page could guess)."""
         rules = self._rules
         self._install(Match(rules, [HUMAN], seed=fresh_seed(), start=rules.initial_state(shuffled=True)), "drawn")
+        self._focus_next()
 
     # -- internals ------------------------------------------------------------------------
 
@@ -378,6 +380,11 @@ class HiLoTable(MatchView):
         self._status.show("")
         self._note(tuple(self._driver.submit(action)))
         self._render()
+        self._focus_next()
+
+    def _focus_next(self) -> None:
+        """Moves the keyboard focus to the next move: a call, a category, or "Play again ↻" once it is over."""
+        next(iter((*self._call_buttons, *self._category_buttons)), self._again).focus()
 
     def _note(self, events: tuple[Event, ...]) -> None:
         """Adds a line per event to the log in the core's words (`toptrumps_core.narration`).
@@ -488,7 +495,7 @@ class HiLoTable(MatchView):
             button = ipw.Button(
                 description=f"{category.name}: {value}",
                 tooltip=f"Play Hi Lo on {category.name} ({first.name} has {value})",
-                layout=ipw.Layout(width="auto", flex="1 1 auto", min_width="240px", margin="0"),
+                layout=ipw.Layout(width="auto", flex="1 1 auto", min_width="min(240px, 100%)", margin="0"),
             )
             button.add_class("tt-category")
             self._driver.bind(button, partial(self.choose, c))
@@ -497,7 +504,7 @@ class HiLoTable(MatchView):
             if c in self._lens_pins:
                 lens_text = esc(self._category_lens_text(view, c))
                 children.append(html_widget("tt-lens", lens_text, layout=ipw.Layout(flex="0 1 auto")))
-            row = ipw.HBox(children, layout=ipw.Layout(width="100%", align_items="center"))
+            row = ipw.HBox(children, layout=ipw.Layout(width="100%", align_items="center", flex_flow="row wrap"))
             row.add_class("tt-row")
             rows.append(row)
         self._category_buttons = tuple(buttons)
@@ -535,7 +542,8 @@ class HiLoTable(MatchView):
             if self._lens_call is not None:
                 chance = self._lens_call.chance(direction)
                 children.append(html_widget("tt-lens", esc(f"right with chance {chance_text(chance)} ({chance})")))
-            rows.append(ipw.HBox(children, layout=ipw.Layout(align_items="center", margin="4px 0")))
+            layout = ipw.Layout(align_items="center", margin="4px 0", flex_flow="row wrap")
+            rows.append(ipw.HBox(children, layout=layout))
         self._call_buttons = tuple(buttons)
         self._category_buttons = ()
         self._result.value = esc(self._last_call_text(view))

@@ -16,7 +16,9 @@
 - `stepped_run`: `SteppedRun`, a long computation in steps, one per turn
   of the kernel's event loop, so the page stays live and Stop works;
 - `experiment_frame`: `Experiment`, the frame of every classroom
-  experiment, run in steps.
+  experiment, run in steps;
+- `disclosure`: `Disclosure`, a real button that shows and hides a box;
+- `projector`: `ProjectorSwitch`, the page's projector mode.
 
 The names below are re-exported here, so a view imports from
 ``widgets._toolkit``.  Nothing here draws random numbers, blocks the
@@ -40,6 +42,7 @@ from widgets._toolkit.controls import (
     seed_text,
     shown_seed,
 )
+from widgets._toolkit.disclosure import Disclosure
 from widgets._toolkit.driver import (
     CHANCE_STEPS_MAX,
     STEP_SETTLE_SECONDS,
@@ -52,6 +55,7 @@ from widgets._toolkit.driver import (
     page_click,
 )
 from widgets._toolkit.experiment_frame import Experiment, figure_svg
+from widgets._toolkit.projector import PROJECTOR_CLASS, ProjectorSwitch, projector_on
 from widgets._toolkit.rerender import ClickGuard, close_tree, swap_children
 from widgets._toolkit.seeds import DRAWN_SEED_MAX, TEACHER_SEED, SeedSource, fresh_seed, read_seed, seed_box, seed_words
 from widgets._toolkit.settings_form import Heading, Setting, SettingsForm, check_settings, seed_field, setting
@@ -64,17 +68,20 @@ __all__ = [
     "DEFAULT_SEED",
     "DRAWN_SEED_MAX",
     "OWN_DECK",
+    "PROJECTOR_CLASS",
     "SEED_MAX",
     "STEP_PAUSE_S",
     "STEP_SETTLE_SECONDS",
     "TEACHER_SEED",
     "ClickGuard",
+    "Disclosure",
     "Due",
     "Experiment",
     "Heading",
     "MatchDriver",
     "MatchView",
     "Played",
+    "ProjectorSwitch",
     "Schedule",
     "SeatNames",
     "SeatedView",
@@ -106,6 +113,7 @@ __all__ = [
     "pass_panel",
     "percent",
     "plural",
+    "projector_on",
     "read_seed",
     "rule_toggle",
     "seed_box",

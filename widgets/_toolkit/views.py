@@ -145,6 +145,28 @@ class SeatedView(MatchView):
     def _render(self) -> None:  # pragma: no cover - every subclass defines it
         raise NotImplementedError
 
+    def _first_choice(self) -> ipw.Widget | None:
+        """The person's first control on screen now (a category, a card, "ready"), or None; subclasses say."""
+        return None
+
+    def _game_over_focus(self) -> ipw.Widget | None:
+        """The control offered once the game is over (its "New game" button), or None; subclasses say."""
+        return None
+
+    def _focus_next(self) -> None:
+        """Moves the keyboard focus to where the next key press belongs, so a move is one or two presses.
+
+        The person's first choice if one shows; else "Next ▶" while the
+        computers may go; else, once the game is over, its "New game" control.
+        """
+        target = self._first_choice()
+        if target is None and self._driver.computers_may_go:
+            target = self._next_button
+        if target is None and self._match.is_over:
+            target = self._game_over_focus()
+        if target is not None:
+            target.focus()
+
     @property
     def next_button(self) -> ipw.Button:
         """The "Next ▶" button."""
@@ -171,3 +193,4 @@ class SeatedView(MatchView):
         self._viewer = self._match.waiting_for
         self._status.show("")
         self._render()
+        self._focus_next()

@@ -52,11 +52,11 @@ from toptrumps_core.probability import ComparisonOdds
 from toptrumps_core.protocol import Event, Seat
 from toptrumps_core.record import GameRecord
 from widgets._boundary import handler
-from widgets._style import style_sheet
 from widgets._toolkit import (
     DEFAULT_SEED,
     OWN_DECK,
     SEED_MAX,
+    Disclosure,
     SeatedView,
     SeedSource,
     Turn,
@@ -72,6 +72,7 @@ from widgets._toolkit.log_order import log_groups_html
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.classic.board import comparison_picture, no_comparison_html, stacks_html
 from widgets.classic.hot_seat import pass_screen, turn_text, watch_screen
+from widgets.classic.layout import TableParts, table_layout
 from widgets.classic.lens import lens_odds, odds_text
 from widgets.classic.log import LOG_LINES, GameLog
 from widgets.classic.saves import GAME, match_from_save, save_header
@@ -109,6 +110,9 @@ pass screen, the human's card while computers play, or the winner screen."""
 def _revealed(events: Sequence[Event]) -> bool:
     """Returns True once a comparison's cards are revealed among `events` (the end of a round)."""
     return any(isinstance(e, Revealed) for e in events)
+
+
+_AUTO = {"width": "auto"}
 
 
 class ClassicTable(SeatedView):
@@ -149,13 +153,8 @@ class ClassicTable(SeatedView):
         self._title = html_widget("tt-title")
         self._turn = html_widget("tt-turn")
         self._stacks = html_widget("tt-stacks-box")
-        self._lens = ipw.Checkbox(
-            value=False,
-            description="Show the odds",
-            tooltip="Show, beside each category, your exact chance to win, tie or lose (rule P3)",
-            indent=False,
-            layout=ipw.Layout(width="auto"),
-        )
+        tip = "Show, beside each category, your exact chance to win, tie or lose (rule P3)"
+        self._lens = ipw.Checkbox(False, description="Show the odds", tooltip=tip, indent=False, layout=_AUTO)
         self._lens.add_class("tt-lens-toggle")
         self._card_area = ipw.VBox(layout=ipw.Layout(width="100%"))
         self._result = html_widget("tt-result")
@@ -174,35 +173,29 @@ class ClassicTable(SeatedView):
 
         self._lens.observe(self._boundary.wrap(lambda _change: self._render()), names="value")
 
-        left = ipw.VBox(
-            [self._lens, self._card_area],
-            layout=ipw.Layout(flex="0 1 470px", min_width="360px", margin="0 18px 0 0"),
-        )
-        right = self._arena = ipw.VBox(
-            [
-                html_widget("tt-heading-box", '<div class="tt-heading">Last comparison</div>'),
-                self._result,
-                self._comparison,
-                ipw.HBox([self._next_button, self._fast_button], layout=ipw.Layout(margin="10px 0")),
-                html_widget("tt-heading-box", '<div class="tt-heading">Game log (newest comparison first)</div>'),
-                self._log_view,
-            ],
-            layout=ipw.Layout(flex="1 1 600px", min_width="360px"),
-        )
         self._saves = SavePanel(
             self._save_header, self._resume_saved, games=(GAME,), boundary=self._boundary, show=self._status.show
         )
-        settings_box = self._settings_box = ipw.Accordion(children=[self._form.box, self._saves], selected_index=None)
-        settings_box.set_title(0, "New game ⚙ (deck, players, difficulty, seed, rule options)")
-        settings_box.set_title(1, "Save or resume 💾")
-        self.children = (
-            style_sheet(),
-            self._title,
-            self._turn,
-            self._status,
-            self._stacks,
-            ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start")),
-            settings_box,
+        title, what = "New game ⚙ (deck, players, difficulty, seed, rule options)", "the settings of a new game"
+        self._settings_box = Disclosure(title, [self._form.box], what=what)
+        saves = Disclosure("Save or resume 💾", [self._saves], what="saving and resuming this game")
+        self.children, self._arena = table_layout(
+            self,
+            TableParts(
+                self._title,
+                self._turn,
+                self._status,
+                self._lens,
+                self._card_area,
+                self._stacks,
+                self._result,
+                self._next_button,
+                self._fast_button,
+                self._comparison,
+                self._log_view,
+                self._settings_box,
+                saves,
+            ),
         )
         self._install(match, settings, seed_source)
 
@@ -366,6 +359,7 @@ class ClassicTable(SeatedView):
         more = " Press again to go on." if self._driver.computers_may_go else ""
         self._status.show(f"Fast-forwarded {plural(played.rounds, 'comparison')}.{more}")
         self._render()
+        self._focus_next()
 
     @handler
     def new_game(
@@ -398,6 +392,7 @@ class ClassicTable(SeatedView):
         )
         dealt = seed_words(None, source, over=False) or "a fresh deal"  # the number stays out of the page
         self._status.show(f"New game: {the_deck.name}, {settings.seats} players ({who}), {dealt}.", "info")
+        self._focus_next()
 
     # -- flow ---------------------------------------------------------------------------------------
 
@@ -422,6 +417,14 @@ class ClassicTable(SeatedView):
         self._absorb(events)
         self._status.show("")
         self._render()
+        self._focus_next()
+
+    def _first_choice(self) -> ipw.Widget | None:
+        return next(iter(self._category_buttons or self._pick_buttons or (self._ready_button,)), None)
+
+    def _game_over_focus(self) -> ipw.Widget:
+        self._settings_box.expand()
+        return self._new_button
 
     def _install(self, match: Match, settings: TableSettings, seed_source: SeedSource) -> None:
         """Makes `match` the game in play: deals it, resets the log and renders."""
@@ -452,7 +455,7 @@ class ClassicTable(SeatedView):
         self._own_deck = match.rules.deck
         settings = settings_of(match, None)
         self._form = settings_form(settings, self._deck_values(), own=self._own_deck, button=self._new_button)
-        self._settings_box.children = (self._form.box, self._saves)
+        self._settings_box.body.children = (self._form.box,)
         self._install(match, settings, "saved")
         self._status.show(f"Resumed the saved game: {saved.header.deck}, move {saved.header.move}.")
 
@@ -463,9 +466,7 @@ class ClassicTable(SeatedView):
 
     def _facts(self) -> ClassicPublicView:
         """Returns what everyone at the table may see (no seat's view is read for it)."""
-        rules = self._match.rules
-        assert isinstance(rules, ClassicRules)  # checked in __init__
-        return rules.public_view(self._match.state)
+        return self._rules.public_view(self._match.state)
 
     def _acting_view(self) -> ClassicView:
         seat = self._match.waiting_for
@@ -519,13 +520,10 @@ class ClassicTable(SeatedView):
         swap_children(self._card_area, built.children)  # closes the old screen, buttons and all
         self._lens.disabled = screen != "choose"
         computers_turn = self._driver.computers_may_go
-        with self._next_button.hold_sync():
-            self._next_button.disabled = not computers_turn
-            self._next_button.tooltip = (
-                "Play the next computer comparison" if computers_turn else "Waiting for a person (or the game is over)"
-            )
-        with self._fast_button.hold_sync():
-            self._fast_button.disabled = not computers_turn
+        self._next_button.tooltip = (
+            "Play the next computer comparison" if computers_turn else "Waiting for a person (or the game is over)"
+        )
+        self._next_button.disabled = self._fast_button.disabled = not computers_turn
 
     def _build_screen(self, screen: Screen, facts: ClassicPublicView) -> Built:
         match = self._match
@@ -562,7 +560,7 @@ class ClassicTable(SeatedView):
             self._comparison.value = no_comparison_html(facts, self._names)
             return
         picture = comparison_picture(last, self._names, self._rules.deck)
-        self._arena.layout.min_width = picture.min_width
+        self._arena.layout.min_width = f"min({picture.min_width}, 100%)"  # never wider than a phone
         self._comparison.value = picture.picture
 
     # -- the boundary's snapshot -----------------------------------------------------------------------

@@ -51,6 +51,7 @@ from widgets._boundary import ErrorBoundary, handler
 from widgets._style import style_sheet
 from widgets._toolkit import (
     ClickGuard,
+    Disclosure,
     SeatNames,
     SeedSource,
     StatusLine,
@@ -121,10 +122,8 @@ class SquadBuilder(ipw.VBox):
         start = big_button("Start the new game", "Deal a new game with these settings", primary=True)
         start.on_click(lambda _button: self.start_new_game())
         self._saves = SavePanel(self._save_header, self._resume_saved, games=(GAME,), boundary=self._boundary)
-        self._new_game = ipw.Accordion(
-            children=[ipw.VBox([self._settings, start]), self._saves], titles=("New game ⚙", "Save or resume 💾")
-        )
-        self._new_game.selected_index = None
+        self._new_game = Disclosure("New game ⚙", [self._settings, start], what="the settings of a new game")
+        saves = Disclosure("Save or resume 💾", [self._saves], what="saving and resuming this game")
         super().__init__(
             [
                 style_sheet(),
@@ -136,6 +135,7 @@ class SquadBuilder(ipw.VBox):
                 self._tokens,
                 self._log_box,
                 self._new_game,
+                saves,
             ]
         )
         self.add_class("tt-table")
@@ -313,7 +313,7 @@ class SquadBuilder(ipw.VBox):
         rules, people, seed = self._settings.rules_and_people()
         self.rules, self._people = rules, people
         self._title.value = f"Top Trump Squads — {esc(rules.deck.name)}"
-        self._new_game.selected_index = None
+        self._new_game.collapse()
         self._start(seed)
         self._settings.seed.value = ""  # the seed stays out of the page while the game runs
 

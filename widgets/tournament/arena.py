@@ -67,6 +67,8 @@ from toptrumps_core.tournament.mini_game import MiniGameOver
 from widgets._boundary import handler
 from widgets._style import style_sheet
 from widgets._toolkit import (
+    Disclosure,
+    ProjectorSwitch,
     SeatedView,
     SeedSource,
     Turn,
@@ -184,18 +186,22 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         right.add_class("tt-arena-right")
         main = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"))
         main.add_class("tt-arena-main")
-        extras = ipw.Accordion(children=[self._save_box, self._settings_box], selected_index=None)
-        extras.set_title(0, "Save or resume 💾")
-        extras.set_title(1, "New tournament ⚙ (players, people, seed, rule options)")
+        self._settings_disclosure = Disclosure(
+            "New tournament ⚙ (players, people, seed, rule options)",
+            [self._settings_box],
+            what="the settings of a new tournament",
+        )
+        saves = Disclosure("Save or resume 💾", [self._save_box], what="saving and resuming this tournament")
         self.children = (
             style_sheet(),
             ipw.HTML(ARENA_CSS, layout=ipw.Layout(height="0px", margin="0px")),
-            self._title,
+            ipw.HBox([self._title, ProjectorSwitch(self)], layout=ipw.Layout(flex_flow="row wrap")),
             self._turn,
             self._order,
             self._status,
             main,
-            extras,
+            saves,
+            self._settings_disclosure,
         )
         self._install(match)
 
@@ -410,6 +416,14 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         if spun is not None:
             self._show_spin(spun, animate=animate)
         self._render()
+        self._focus_next()
+
+    def _first_choice(self) -> ipw.Widget | None:
+        return next(iter(self._buttons.values()), None)
+
+    def _game_over_focus(self) -> ipw.Widget:
+        self._settings_disclosure.expand()
+        return self._start_button
 
     def _read(self, events: list[Event]) -> Spun | None:
         """Reads new events into the story and returns the last spin among them, or None.
@@ -421,6 +435,7 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
 
     def _spin_revealed(self) -> None:
         self._boundary.run(self._render)
+        self._boundary.run(self._focus_next)  # the arrow has stopped: on to the next move
 
     def _install(self, match: Match) -> None:
         """Makes `match` the tournament in play: takes its first chance steps, rebuilds the log, renders."""

@@ -27,8 +27,8 @@ __all__ = ["ARENA_CSS", "ArenaBoard"]
 ARENA_CSS = """
 <style>
 .tt-arena-main { gap: 18px; }
-.tt-arena-left { flex: 1 1 640px; min-width: 420px; }
-.tt-arena-right { flex: 0 1 540px; min-width: 340px; }
+.tt-arena-left { flex: 1 1 640px; min-width: min(420px, 100%); }
+.tt-arena-right { flex: 0 1 540px; min-width: min(340px, 100%); }
 .tt-order .widget-html-content { font-size: 20px; }
 .tt-order b { text-decoration: underline; }
 .tt-panel-head .widget-html-content { font-size: 26px; font-weight: 800; line-height: 1.25; }

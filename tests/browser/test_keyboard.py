@@ -1,0 +1,154 @@
+"""Whole games played by keyboard alone (Tab, Enter and Space), as a pupil who cannot use a mouse would.
+
+After every action the page moves the focus to the next sensible control
+(ipywidgets 8 ``focus()``): a person's first choice, else "Next ▶", else, once
+the game is over, "New game".  So each test presses Enter (or Space) on
+whatever has the focus and only Tab to step from "Next ▶" to "Fast-forward ⏩";
+a move that would need more presses fails the test.  The pages are served by
+the one app of conftest.py; screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+RENDER_SECONDS = 120
+FOCUS_SECONDS = 30  # the first key press may wait for the lesson's experiment cell to finish in the kernel
+GAME_SECONDS = 240
+STEADY_MS = 200
+TABS_INTO_THE_GAME = 40  # from the top of the page to the game's first control (links and lesson controls first)
+
+
+def _focused(page: Any, game: str) -> dict[str, Any] | None:
+    """Returns what has the keyboard focus (None: nothing, the page's body), and whether it is in `game`."""
+    return page.evaluate(
+        f"""() => {{
+          const e = document.activeElement;
+          if (!e || e === document.body) {{ return null; }}
+          return {{tag: e.tagName, text: (e.innerText || e.value || '').trim(), classes: String(e.className),
+                   disabled: !!e.disabled, game: !!e.closest({game!r})}};
+        }}"""
+    )
+
+
+def _open(page: Any, lesson: str, ready: str, app_url: str) -> None:
+    page.goto(f"{app_url}/voila/render/{lesson}", wait_until="commit")
+    page.get_by_text(ready, exact=False).first.wait_for(timeout=RENDER_SECONDS * 1000)
+
+
+def _tab_to(page: Any, game: str, wanted: re.Pattern[str]) -> dict[str, Any]:
+    """Presses Tab from the top of the page until a control of `game` whose text matches `wanted` has the focus."""
+    for _ in range(TABS_INTO_THE_GAME):
+        page.keyboard.press("Tab")
+        now = _focused(page, game)
+        if now and now["game"] and wanted.search(now["text"]):
+            return now
+    pytest.fail(f"{TABS_INTO_THE_GAME} presses of Tab did not reach {wanted.pattern!r} in {game}")
+
+
+def _press(page: Any, game: str, key: str, *, away: bool = False) -> dict[str, Any]:
+    """Presses `key` on the focused control, waits for the game to answer, and returns where the focus went.
+
+    With `away`, the focus must leave the control pressed (it stays enabled, so
+    the move of the focus is what shows the page has answered).
+    """
+    before = _focused(page, game)
+    shown = page.locator(game).inner_text()
+    page.keyboard.press(key)
+    deadline = time.monotonic() + FOCUS_SECONDS
+    while page.locator(game).inner_text() == shown:
+        assert time.monotonic() < deadline, f"{key} on {before!r} changed nothing in {FOCUS_SECONDS} s"
+        page.wait_for_timeout(50)
+    return _focus_moves(page, game, before, away=away)
+
+
+def _focus_moves(page: Any, game: str, before: dict[str, Any] | None, *, away: bool = False) -> dict[str, Any]:
+    """Waits until the focus rests on an enabled control of `game` (the page moved it there after an action)."""
+    deadline = time.monotonic() + FOCUS_SECONDS
+    while time.monotonic() < deadline:
+        now = _focused(page, game)
+        if away and now == before:
+            now = None
+        if now and now["game"] and not now["disabled"] and now["tag"] in ("BUTTON", "INPUT", "SELECT"):
+            page.wait_for_timeout(STEADY_MS)  # the rest of the page's answer may still be on its way
+            if _focused(page, game) == now:
+                return now
+        page.wait_for_timeout(50)
+    pytest.fail(f"after {before and before['text']!r} the focus went to {_focused(page, game)!r}, not a control")
+
+
+def test_a_whole_classic_game_is_played_by_keyboard_alone(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    game = ".tt-table:has(.tt-stacks-box)"
+    _open(page, "01_classic_top_trumps.ipynb", "click a category to play it", app_url)
+    now = _tab_to(page, game, re.compile(r"^(Top speed|Weight|Lifespan|Gestation)"))
+    presses = {"Enter": 0, "Tab": 0}
+    deadline = time.monotonic() + GAME_SECONDS
+    while not page.locator(f"{game} .tt-turn", has_text="🏁").count():
+        assert time.monotonic() < deadline, f"the game did not end by keyboard in {GAME_SECONDS} s ({presses})"
+        if now["text"].startswith("Next"):  # the computers' turn: one Tab to Fast-forward, which plays them all
+            page.keyboard.press("Tab")
+            presses["Tab"] += 1
+            now = _focused(page, game)
+            assert now and now["text"].startswith("Fast-forward"), now
+        now = _press(page, game, "Enter")
+        presses["Enter"] += 1
+        if now["text"].startswith("Fast-forward"):  # the comparison in play is not over: press it again
+            continue
+        assert re.match(r"^(Next|Fast-forward|New game|\w[^:]*: )", now["text"]), now
+    now = _focus_moves(page, game, now)
+    assert now["text"] == "New game", f"after the game the focus is on {now!r}, not on New game"
+    assert presses["Enter"] >= 2
+    now = _press(page, game, "Enter", away=True)  # and the next game starts from the keyboard too
+    assert page.locator(game).get_by_text("New game: ", exact=False).count()
+    assert ":" in now["text"] or now["text"].startswith("Next"), now
+    log.assert_clean()
+
+
+def test_a_hi_lo_game_is_played_by_keyboard_alone(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    game = ".tt-table:has(.tt-hilo-row)"
+    _open(page, "03_hi_lo.ipynb", "Choose a category of", app_url)
+    now = _tab_to(page, game, re.compile(r"^[A-Z][^:]+: "))  # a category button: "Length: 9 m"
+    now = _press(page, game, "Space")
+    assert now["text"].endswith(("Higher", "Lower")), f"after the category the focus is on {now!r}"
+    calls = 0
+    while not now["text"].startswith("Play again"):
+        assert calls < 2, f"Hi Lo asks at most two calls (T12); the focus is on {now!r}"
+        now = _press(page, game, "Space")
+        calls += 1
+    assert calls >= 1
+    assert page.locator(game).get_by_text(re.compile(r"\d pins?|You earned")).count()
+    now = _press(page, game, "Enter", away=True)  # Play again ↻: the focus goes to the new game's first category
+    assert re.match(r"^[A-Z][^:]+: ", now["text"]), now
+    log.assert_clean()
+
+
+def test_a_tournament_turn_is_played_by_keyboard_alone(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    game = ".tt-table:has(.tt-arena-main)"
+    _open(page, "04_tournament.ipynb", "Spin for the mini-game", app_url)
+    now = _tab_to(page, game, re.compile(r"^(Next ▶|Spin)"))
+    person_acted = False
+    deadline = time.monotonic() + GAME_SECONDS
+    while True:
+        assert time.monotonic() < deadline, f"no turn of You was played by keyboard in {GAME_SECONDS} s"
+        if now["text"].startswith("Next"):
+            if person_acted:
+                break  # You played their turn, and the focus is back on Next ▶ for the computers
+            page.keyboard.press("Tab")
+            now = _focused(page, game)
+            assert now and now["text"].startswith("Fast-forward"), now
+        else:
+            person_acted = True  # a spin, a choice (category, opponent, deck, call) or "ready"
+        now = _press(page, game, "Enter")
+        if now["text"].startswith("Start a new tournament"):
+            break  # the tournament ended in this turn: the focus went to its New tournament button
+    assert person_acted
+    log.assert_clean()

@@ -1,0 +1,162 @@
+"""Every game page at five screen sizes, its accessibility tree, and projector mode, in headless Chromium.
+
+For each game page (the classic table, Hi Lo, the tournament arena, and the
+self-checks of lesson 02) one page of the app is opened and resized through
+a phone (390x844), a tablet upright (768x1024), a small laptop (1024x768),
+a laptop (1366x768) and a projector (1920x1080).  At each size:
+
+- no element of a game (``.tt-table``) lies outside the viewport's width
+  (bounding boxes; an element inside a box that scrolls sideways counts as
+  inside when that box is);
+- on the two laptop screens, the turn banner, the person's card and the main
+  button show together without scrolling, once the game is scrolled to its top;
+- a screenshot is kept in ``test-artifacts/screens-<page>-<width>x<height>.png``.
+
+The accessibility tree (Playwright's aria snapshot) must hold no control
+without a name, and every radio group must be named by its question.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+RENDER_SECONDS = 120
+SETTLE_MS = 400  # a resize re-flows the page; the layout is CSS only, with nothing to wait for in the kernel
+VIEWPORTS = ((390, 844), (768, 1024), (1024, 768), (1366, 768), (1920, 1080))
+LAPTOPS = ((1024, 768), (1366, 768))
+CONTROL_ROLES = ("button", "checkbox", "radio", "slider", "spinbutton", "textbox", "combobox", "switch", "radiogroup")
+
+OUTSIDE = """(width) => {
+  const scrolls = (el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (['auto', 'scroll'].includes(style.overflowX)) { return p; }
+    }
+    return null;
+  };
+  const out = [];
+  for (const el of document.querySelectorAll('.tt-table, .tt-table *')) {
+    if (el.offsetParent === null && el.tagName !== 'svg') { continue; }
+    let box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) { continue; }
+    const scroller = scrolls(el);
+    if (scroller) { box = scroller.getBoundingClientRect(); }
+    if (box.left < -1 || box.right > width + 1) {
+      out.push(`${el.tagName}.${String(el.className.baseVal ?? el.className).slice(0, 60)} ` +
+               `[${Math.round(box.left)}, ${Math.round(box.right)}] "${(el.innerText || el.textContent || '')
+                 .trim().slice(0, 40)}"`);
+    }
+  }
+  return out;
+}"""
+
+IN_VIEW = """(selectors) => selectors.map((selector) => {
+  const el = [...document.querySelectorAll(selector)].find((e) => e.offsetParent !== null);
+  if (!el) { return [selector, 'missing']; }
+  const box = el.getBoundingClientRect();
+  const inside = box.top >= -1 && box.bottom <= window.innerHeight + 1 && box.left >= -1
+    && box.right <= window.innerWidth + 1;
+  return [selector, inside ? 'ok' : `at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`];
+})"""
+
+# page, text shown once its game is drawn, the game's box, and what must show together on a laptop
+PAGES = {
+    "classic": (
+        "01_classic_top_trumps.ipynb",
+        "click a category to play it",
+        ".tt-table:has(.tt-stacks-box)",
+        (".tt-turn", ".tt-card", "button.tt-category"),
+    ),
+    "hilo": (
+        "03_hi_lo.ipynb",
+        "Choose a category of",
+        ".tt-table:has(.tt-hilo-row)",
+        (".tt-hilo-row .tt-cardview", ".tt-table:has(.tt-hilo-row) button.tt-category"),
+    ),
+    "tournament": (
+        "04_tournament.ipynb",
+        "Spin for the mini-game",
+        ".tt-table:has(.tt-arena-main)",
+        (".tt-table:has(.tt-arena-main) .tt-turn", ".tt-arena-left .tt-big"),
+    ),
+    "self-checks": ("02_ties_and_no_data.ipynb", "which category ties most often", ".tt-selfcheck", ()),
+}
+
+
+def unnamed_controls(snapshot: str) -> list[str]:
+    """Returns the lines of an aria snapshot that are controls without a name (``- button`` with no text).
+
+    Example:
+        >>> unnamed_controls('- button "Next ▶"\\n- slider\\n- radiogroup "Which?":\\n  - radio "A"')
+        ['- slider']
+    """
+    roles = "|".join(CONTROL_ROLES)
+    return [line.strip() for line in snapshot.splitlines() if re.fullmatch(rf"\s*- ({roles})( \[[^\]]*\])?:?", line)]
+
+
+def _open(page: Any, url: str, ready: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url, wait_until="commit")  # Voilà streams the page while its cells run
+    page.get_by_text(ready, exact=False).first.wait_for(timeout=RENDER_SECONDS * 1000)
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_a_game_page_fits_five_screens_and_names_every_control(name: str, app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    lesson, ready, game, together = PAGES[name]
+    _open(page, f"{app_url}/voila/render/{lesson}", ready)
+    page.wait_for_timeout(1000)  # let the page's later cells draw their widgets too
+    snapshot = page.locator("body").aria_snapshot()
+    assert unnamed_controls(snapshot) == [], "controls without a name for a screen reader"
+    groups = re.findall(r"- radiogroup(.*)", snapshot)
+    assert all(g.startswith(' "') for g in groups), f"radio groups without their question: {groups}"
+    if name == "self-checks":
+        assert len(groups) >= 2 and all("?" in g for g in groups), groups
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(SETTLE_MS)
+        page.locator(game).first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(ARTIFACTS / f"screens-{name}-{width}x{height}.png"))
+        assert page.evaluate(OUTSIDE, width) == [], f"cut off at {width}x{height}"
+        if (width, height) in LAPTOPS and together:
+            page.locator(together[0]).first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(100)
+            shown = page.evaluate(IN_VIEW, list(together))
+            assert all(state == "ok" for _, state in shown), f"not on one screen at {width}x{height}: {shown}"
+    log.assert_clean()
+
+
+def test_projector_mode_enlarges_every_game_of_the_page_and_stays_on(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    lesson, ready, game, _ = PAGES["classic"]
+    _open(page, f"{app_url}/voila/render/{lesson}", ready)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    table = page.locator(game).first
+    before = table.bounding_box()
+    size_before = table.locator("button.tt-category").first.evaluate("(b) => parseFloat(getComputedStyle(b).fontSize)")
+    switch = table.get_by_role("button", name=re.compile("Projector mode: off"))
+    switch.focus()
+    page.keyboard.press("Enter")
+    table.get_by_role("button", name=re.compile("Projector mode: on")).wait_for(timeout=20_000)
+    page.wait_for_function(f"() => document.querySelector({game!r}).classList.contains('tt-projector')")
+    page.wait_for_timeout(SETTLE_MS)
+    after = table.bounding_box()
+    size_after = table.locator("button.tt-category").first.evaluate("(b) => parseFloat(getComputedStyle(b).fontSize)")
+    assert before and after and after["width"] >= before["width"], (before, after)
+    assert after["width"] >= 0.9 * 1920 - 80, f"projector mode leaves the screen's sides empty: {after}"
+    assert size_after >= 1.2 * size_before, (size_before, size_after)
+    table.locator("button.tt-category").first.click()  # a move re-renders the table: the mode stays on
+    page.wait_for_timeout(SETTLE_MS)
+    assert "tt-projector" in (table.get_attribute("class") or "")
+    page.screenshot(path=str(ARTIFACTS / "screens-projector-1920x1080.png"))
+    assert page.evaluate(OUTSIDE, 1920) == []
+    log.assert_clean()
