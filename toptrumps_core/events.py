@@ -1,4 +1,4 @@
-"""Events card games share: what happened, as frozen dataclasses named in the past tense.
+"""Events card games share: what happened, as dataclasses named in the past tense.
 
 Actions are the inputs that decide a game; events are the narration that
 widgets, transcripts, statistics and lessons read
@@ -11,6 +11,12 @@ the tournament), then `SeatOut` for each player left without cards.
 Card numbers are indices into the deck's ``cards``; seats are 0..n-1;
 categories are indices into the deck's ``categories``.  Every event is
 JSON-serialisable by `toptrumps_core.record`.
+
+Events are values: slotted dataclasses, equal and hashed by their fields,
+never changed once built (nothing assigns to a field).  They are not
+``frozen=True``: a frozen dataclass sets each field through
+``object.__setattr__`` as it is built, about a tenth of a microsecond a
+field, and every comparison builds two or three events.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Dealt(Event):
     """The shuffled deck was dealt (rule C2).
 
@@ -47,7 +53,7 @@ class Dealt(Event):
     set_aside: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Revealed(Event):
     """Everyone in the comparison turned their top card (rules C4, T5, T6, T11).
 
@@ -65,7 +71,7 @@ class Revealed(Event):
     cards: tuple[tuple[Seat, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Won(Event):
     """One seat had the single best value and took cards of the comparison (rules C4, C9, T5, T11).
 
@@ -88,7 +94,7 @@ class Won(Event):
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Tied(Event):
     """The best value was shared, or a card had no data (rules C5, C6, T6, T11).
 
@@ -115,7 +121,7 @@ class Tied(Event):
     again: tuple[Seat, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PotCollected(Event):
     """A seat took the pot (rules C4, C7).
 
@@ -128,7 +134,7 @@ class PotCollected(Event):
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SeatOut(Event):
     """A seat ran out of cards and is out of the game or the card play (rules C7, T5, T7).
 
@@ -139,7 +145,7 @@ class SeatOut(Event):
     seat: Seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ChooserDrawn(Event):
     """The chooser ran out in a tie; the next chooser was drawn by lot (rule C8).
 
@@ -152,7 +158,7 @@ class ChooserDrawn(Event):
     among: tuple[Seat, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardsDiscarded(Event):
     """Cards were discarded face up in front of their owners, out of play until the mini-game ends (T5, T6, T11).
 
@@ -163,7 +169,7 @@ class CardsDiscarded(Event):
     cards: tuple[tuple[Seat, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardsDrawn(Event):
     """Players comparing again got a new card each from the top of the stack (T7, T11).
 
@@ -174,7 +180,7 @@ class CardsDrawn(Event):
     cards: tuple[tuple[Seat, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StayerDrawn(Event):
     """The stack had too few cards for everyone comparing again: a lot chose who stays in (T7, T11).
 
@@ -190,7 +196,7 @@ class StayerDrawn(Event):
     among: tuple[Seat, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class GameEnded(Event):
     """The game is over.
 

@@ -1,6 +1,6 @@
 """The protocol every game and mini-game follows.
 
-A game is a frozen *rules* object plus pure functions over immutable *states*:
+A game is a frozen *rules* object plus pure functions over *states* that are never changed once built:
 
 - ``rules.initial_state()`` and scenario starts (``rules.start_from(...)``);
 - ``rules.actor(state)``: a seat number, `CHANCE`, `SIMULTANEOUS`, `JUDGE`
@@ -118,7 +118,7 @@ class Recorded:
     scenario start stores, their enums and `Outcome` derive from `Recorded`
     itself (an enum as ``class Step(Recorded, enum.Enum)``).
 
-    A frozen slotted dataclass is built twice under one name (the decorator
+    A slotted dataclass is built twice under one name (the decorator
     makes a new class with slots); the second, from the same module and
     qualified name, replaces the first.  A base meant only for inheriting
     passes ``abstract=True`` and is not registered.
@@ -165,7 +165,7 @@ class Action(Recorded, abstract=True):
 
 
 class Event(Recorded, abstract=True):
-    """The base of every event: a frozen dataclass named in the past tense (``Tied(...)``).
+    """The base of every event: a dataclass named in the past tense (``Tied(...)``), never changed once built.
 
     Each subclass is known to the record codec by its name.
     """
@@ -301,9 +301,13 @@ class ScenarioCards:
         return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Transition(Generic[S]):
     """The result of applying one action: the next state and what happened.
+
+    A value, never changed once built; not ``frozen=True``, whose
+    ``object.__setattr__`` per field would cost more than reading it, at
+    every action.
 
     Attributes:
         state: The state after the action.

@@ -207,6 +207,11 @@ class ClassicRules:
         return tuple(tuple((seat, card) for card in range(len(self.deck.cards))) for seat in range(self.seats))
 
     @cached_property
+    def _category_choices(self) -> tuple[ChooseCategory, ...]:
+        """``ChooseCategory(c)`` for every category of the deck: the chooser's actions without C10."""
+        return _choose_actions(len(self.deck.categories))
+
+    @cached_property
     def _card_numbers(self) -> frozenset[int]:
         """The deck's card numbers."""
         return frozenset(range(len(self.deck.cards)))
@@ -292,7 +297,7 @@ class ClassicRules:
         if state.step is Step.CHOOSE:
             if self.look_at_last is not None and not state.chooser_picked and self._may_pick(state, state.chooser):
                 return _pick_actions(len(state.stacks[state.chooser]))
-            return _choose_actions(len(self.deck.categories))
+            return self._category_choices
         if state.step is Step.PICK:
             return _pick_actions(len(state.stacks[state.pickers[0]]))
         return ()
@@ -505,8 +510,10 @@ class ClassicRules:
             outcome=state.outcome,
             last_players=tuple(players) if step is Step.COLLECT else (),
         )
-        if step is Step.COLLECT or not (someone_ran_out or self.round_limit is not None):
-            # Everyone who played still holds cards, the chooser too: nobody is out (C7), no lot (C8).
+        limit = self.round_limit
+        if step is Step.COLLECT or not (someone_ran_out or (limit is not None and state.comparisons >= limit)):
+            # Everyone who played still holds cards, the chooser too: nobody is out (C7), no lot (C8),
+            # and the limit is not reached (C11).
             return Transition(state, events)
         return self._after_comparison(state, events, tuple(players))
 
