@@ -15,6 +15,7 @@ import ipywidgets as ipw
 from toptrumps_core.classic import ChooseCategory
 from widgets import ClassicTable, HiLoTable
 from widgets._toolkit import MatchDriver, StepClicks, Turn, page_click
+from widgets.quiz import QuizMaster
 from widgets.squads import SquadBuilder
 from widgets.tournament import TournamentArena
 
@@ -180,3 +181,13 @@ def test_squads_a_double_click_on_a_move_plays_it_once() -> None:
     place = next(b for label, b in table.buttons.items() if label.startswith("Place in slot 1"))
     page_click(place)  # a new button: a new decision, taken at once
     assert len(table.match.actions) == picked + 1
+
+
+def test_quiz_a_double_click_on_start_sets_out_one_quiz() -> None:
+    master = QuizMaster.new(seed=4, sounds=False)
+    master.steps.clock = HandClock()
+    start = next(b for b in master._setup.children if isinstance(b, ipw.Button))
+    page_click(start)
+    match = master.match
+    page_click(start)  # the second half of the double click
+    assert match is not None and master.match is match and master.steps.ignored == 1

@@ -55,6 +55,7 @@ from toptrumps_core.quiz import (
 from toptrumps_core.quiz.rules import MAX_ANSWER_LENGTH
 from toptrumps_core.strategies import HUMAN
 from widgets._boundary import ErrorBoundary, handler
+from widgets._toolkit.driver import StepClicks
 from widgets._toolkit.seeds import fresh_seed
 from widgets.quiz.board import CSS, board_html, clock_html
 from widgets.quiz.panels import QuizControls, button
@@ -95,6 +96,8 @@ class QuizMaster(ipw.VBox):
         self._base = rules or QuizRules()
         self._seed = seed
         self._boundary = ErrorBoundary(self._show_status)
+        self.steps = StepClicks()
+        """One click from the page, one step (`StepClicks`): a double click on a button acts once."""
         self.match: Match | None = None
         self._narrator: QuizNarrator | None = None
         self._revealed: tuple[str, ...] = ()
@@ -408,7 +411,7 @@ class QuizMaster(ipw.VBox):
 
     def _show_settings(self) -> None:
         start = button("Start the quiz ▶", "Set out seven charts and toss the tiebreaker tile", style="success")
-        start.on_click(lambda _: self.start_quiz())
+        self.steps.bind(start, self.start_quiz)
         self._board.value = "<div class='tt-quiz-big'>Top Ten Quiz</div>"
         self._clock.value = ""
         self._setup.children = (self._settings, start)

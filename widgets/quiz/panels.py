@@ -51,7 +51,7 @@ class QuizControls(ipw.VBox):
         self.prompt = ipw.HTML()
         self.answer = answer
         check = button("Check ✓", "Check the answer typed", style="primary")
-        check.on_click(lambda _: master.answer(answer.value) if answer.value.strip() else None)
+        master.steps.bind(check, lambda: master.answer(answer.value) if answer.value.strip() else None)
         check.tabbable = False  # Enter submits; one Tab from the answer box reaches Pause
         self.answer_row = ipw.HBox([answer, check])
         self.bid_boxes = bid_boxes
@@ -61,12 +61,12 @@ class QuizControls(ipw.VBox):
             box.style = {"description_width": "14em"}
             box.layout.width = "26em"
             seal = button("Seal the bid 🔒", "Seal this captain's bid")
-            seal.on_click(lambda _, team=team, box=box: master.seal_bid(team, box.value))
+            master.steps.bind(seal, lambda team=team, box=box: master.seal_bid(team, box.value))
             rows.append(ipw.HBox([self._sealed[team], box, seal]))
         self._seals = tuple(row.children[2] for row in rows)
         self.bid_rows = ipw.VBox(rows)
         self.pause = button("Pause ⏸", "Stop the timer for a moment")
-        self.pause.on_click(lambda _: master.toggle_pause())
+        master.steps.bind(self.pause, lambda: master.toggle_pause())
         self.actions = ipw.HBox()
         super().__init__([self.prompt, self.bid_rows, self.answer_row, self.actions])
 
@@ -147,14 +147,14 @@ class QuizControls(ipw.VBox):
                 style={"description_width": "12em"},
             )
             go = button("Open the bidding", f"{view.teams[view.on_turn]} bids the number chosen", style="primary")
-            go.on_click(lambda _: master.high_bid(int(opening.value)))
+            master.steps.bind(go, lambda: master.high_bid(int(opening.value)))
             self._say(f"Category: <b>{escape(view.category)}</b>. {name} is on the tiebreaker tile and opens (Q11).")
             return (opening, go)
         top = max(made)
         raise_ = button(f"{view.teams[view.on_turn]} raises to {top + 1}", "Bid exactly one more", style="primary")
-        raise_.on_click(lambda _: master.high_bid(top + 1))
+        master.steps.bind(raise_, lambda: master.high_bid(top + 1))
         pass_ = button(f"{view.teams[view.on_turn]} passes", "The other team is active with its last bid")
-        pass_.on_click(lambda _: master.pass_bid())
+        master.steps.bind(pass_, lambda: master.pass_bid())
         self._say(f"The bid stands at <b>{top}</b>. {name}: raise by one or pass (Q11).")
         return (raise_, pass_)
 
@@ -165,12 +165,12 @@ class QuizControls(ipw.VBox):
         if not master.timer_started:
             seconds = getattr(master.match.rules, "timer_seconds", 120)
             start = button(f"Start the timer ▶ ({seconds} s)", "Read the task aloud, then start", style="success")
-            start.on_click(lambda _: master.start_timer())
+            master.steps.bind(start, lambda: master.start_timer())
             self._say(f"Read the task aloud. {escape(name)} must name {view.target}.")
             return (start,)
         self._answer_box(name)
         give_up = button(f"{name} gives up", "Stop guessing; the other team gets one answer (Q8)")
-        give_up.on_click(lambda _: master.give_up())
+        master.steps.bind(give_up, lambda: master.give_up())
         return (self._pause(), give_up)
 
     def _special(self, view: QuizView) -> tuple[ipw.Widget, ...]:
@@ -181,9 +181,9 @@ class QuizControls(ipw.VBox):
         use = button(
             f"Use a special tile ★ ({left} left)", "Turn a special tile and keep guessing (Q6)", style="warning"
         )
-        use.on_click(lambda _: master.use_special_tile())
+        master.steps.bind(use, lambda: master.use_special_tile())
         stop = button("No: hand over ✋", "Keep the special tiles; the other team gets one answer (Q8)")
-        stop.on_click(lambda _: master.give_up())
+        master.steps.bind(stop, lambda: master.give_up())
         self._say(f"✗ Wrong. {escape(name)} may turn a special tile to keep guessing (Q6).")
         return (use, stop, self._pause())
 
@@ -201,9 +201,9 @@ class QuizControls(ipw.VBox):
         accept = button(
             f"Accept as rank {near.rank} ✓", f"It counts as the chart's answer of rank {near.rank}", style="success"
         )
-        accept.on_click(lambda _: master.judge(True))
+        master.steps.bind(accept, lambda: master.judge(True))
         reject = button("Reject ✗", "It does not count", style="danger")
-        reject.on_click(lambda _: master.judge(False))
+        master.steps.bind(reject, lambda: master.judge(False))
         line = (
             f"Judge: “{escape(near.text)}” is close to the answer of <b>rank {near.rank}</b> "
             f"({near.similarity} % alike). Accepting credits that rank. Does it count? (Q13)"
@@ -213,7 +213,7 @@ class QuizControls(ipw.VBox):
             return (accept, reject)
         self._say(line)
         peek = button("Show me the closest answer", "For the judge: shows the chart's answer on the page")
-        peek.on_click(lambda _: master.show_closest_answer())
+        master.steps.bind(peek, lambda: master.show_closest_answer())
         return (accept, reject, peek)
 
     def _one_answer(self, view: QuizView) -> tuple[ipw.Widget, ...]:
@@ -227,7 +227,7 @@ class QuizControls(ipw.VBox):
         assert view.active is not None
         name = view.teams[1 - view.active]
         none = button(f"{name} has no answer", "Nobody wins the round; its tiles stay (Q8)")
-        none.on_click(lambda _: master.give_up())
+        master.steps.bind(none, lambda: master.give_up())
         self._say(f"<b>{escape(name)}</b> may give one answer within 10 seconds: right and new wins the round (Q8).")
         self._answer_box(name)
         return (self._pause(), none)
@@ -238,10 +238,10 @@ class QuizControls(ipw.VBox):
         if view.stage is QuizStage.OVER:
             self.prompt.value = _winner(view, lines)
             again = button("New quiz", "Back to the settings", style="primary")
-            again.on_click(lambda _: master.new_quiz())
+            master.steps.bind(again, lambda: master.new_quiz())
             return (again,)
         go = button("Next round ▶", "On to the next round's bidding", style="success")
-        go.on_click(lambda _: master.next_round())
+        master.steps.bind(go, lambda: master.next_round())
         self.prompt.value = f"<div class='tt-quiz-big'>{'<br>'.join(lines)}</div>"
         return (go,)
 
