@@ -255,13 +255,13 @@ def _play(
         games.stack_sizes, games.pot_sizes, games.final_cards,
     )  # fmt: skip
     options = (rules.leftover == "deal_all", rules.no_data == "tie", rules.round_limit or 0, max_actions)
-    rows = _play_order(seed_array)
+    rows, lengths = _play_order(seed_array)
 
     def run(first: int, last: int) -> None:
         # Each thread has its own streams and working arrays; the outputs'
         # rows first .. last - 1 are this thread's alone.
         scratch = play_scratch(seats, cards)
-        play_games(first, last, seats, seed_array, rows, tables, *options, streams(), scratch, outputs)
+        play_games(first, last, seats, seed_array, rows, lengths, tables, *options, streams(), scratch, outputs)
 
     block = games_per_block(seats)
     if threads == 1 or n <= block:
@@ -275,16 +275,16 @@ def _play(
     return games
 
 
-def _play_order(seeds: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Returns the games' indices with seeds of one digit count and sign side by side, else in seed order.
+def _play_order(seeds: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Returns the games' indices, seeds of one text length side by side (else in seed order), and those lengths.
 
     A stream's seed text, and so its key, has a length fixed by its seed's
     digits and sign: games in this order seed their streams block by block
     from keys of one length (`toptrumps_core.simulation.kernel.play_games`).
     """
     tens = np.array([10**k for k in range(1, 19)], dtype=np.int64)
-    text = np.searchsorted(tens, np.abs(seeds), side="right") + (seeds < 0)
-    return np.argsort(text, kind="stable").astype(np.int64)
+    lengths = (np.searchsorted(tens, np.abs(seeds), side="right") + 1 + (seeds < 0)).astype(np.int64)
+    return np.argsort(lengths, kind="stable").astype(np.int64), lengths
 
 
 def _seed_array(seeds: Sequence[int] | npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]:

@@ -35,7 +35,15 @@ import numpy as np
 import numpy.typing as npt
 
 from toptrumps_core.simulation.jit import compiled, compiled_inline
-from toptrumps_core.simulation.twister import CHANCE_STREAM, LANES, Streams, next_word, seed_lanes
+from toptrumps_core.simulation.twister import (
+    CHANCE_STREAM,
+    LANES,
+    READY_WORDS,
+    Streams,
+    later_word,
+    next_word,
+    seed_lanes,
+)
 
 __all__ = [
     "DRAW_ALL_OUT",
@@ -130,6 +138,84 @@ def _randbelow(room: Streams, lane: int, n: int, shift: int) -> int:
     return r
 
 
+@compiled_inline
+def _two_seats(
+    room: Streams,
+    chance: int,
+    tables: ChoiceTables,
+    no_data_ties: bool,
+    round_limit: int,
+    max_actions: int,
+    scratch: PlayScratch,
+    made: int,
+    tied: int,
+    actions: int,
+    pot_count: int,
+) -> tuple[int, int, int, int, int]:
+    """Plays comparisons of a two-seat game (seat 0 choosing first) while both seats hold cards (C4-C6, C9).
+
+    The same comparisons as `play_games`' loop, with each seat's top slot,
+    stack size and words read kept in registers, and the winner picked by
+    arithmetic instead of a branch that mispredicts half the time.  It
+    stops after the comparison that empties a stack, reaches the round
+    limit (C11) or the cap (C12), and returns the last comparison's chooser
+    (its seats are the chooser then the other), the comparisons made, tied,
+    the actions and the pot's size, with the stacks and heads written back.
+    No lot (C8) happens with two seats: the chooser holds cards while both do.
+    """
+    ranks, counts, shifts, candidates, _ = tables
+    stacks, head, size, _, _, pot, order, _, _, _ = scratch
+    mt, ready, drawn = room[0], room[1], room[2]
+    cards = order.shape[0]
+    categories = candidates.shape[0] // counts.shape[0]
+    mask = stacks.shape[0] // 2 - 1
+    ring = mask + 1
+    chooser, mine, theirs, held, other_held = 0, head[0], head[1], size[0], size[1]
+    words, other_words = drawn[chance + 1], drawn[chance + 2]
+    while True:
+        other = 1 - chooser
+        card, other_card = stacks[chooser * ring + mine], stacks[other * ring + theirs]
+        top = chooser * cards + card
+        n, shift, lane = counts[top], shifts[top], chance + 1 + chooser
+        while True:  # randrange(n) from the chooser's stream
+            word = ready[words * LANES + lane] if words < READY_WORDS else later_word(mt, words, lane)
+            words += 1
+            r = word >> shift
+            if r < n:
+                break
+        row = candidates[top * categories + r]
+        rank, other_rank = ranks[row + card], ranks[row + other_card]
+        actions += 1
+        made += 1
+        mine, theirs = (mine + 1) & mask, (theirs + 1) & mask
+        held -= 1
+        other_held -= 1
+        if (rank == other_rank) | (no_data_ties & (min(rank, other_rank) < 0)):  # C5, C6: to the pot
+            tied += 1
+            pot[pot_count], pot[pot_count + 1] = card, other_card
+            pot_count += 2
+        else:  # the higher rank collects, its own card first (C4), and chooses next (C9)
+            lost = int(rank < other_rank)  # arithmetic, not a branch: either side wins as often
+            chooser ^= lost
+            mine, theirs = mine + lost * (theirs - mine), theirs + lost * (mine - theirs)
+            held, other_held = held + lost * (other_held - held), other_held + lost * (held - other_held)
+            words, other_words = words + lost * (other_words - words), other_words + lost * (words - other_words)
+            first_card = card + lost * (other_card - card)
+            base, tail = chooser * ring, mine + held
+            stacks[base + (tail & mask)] = first_card
+            stacks[base + ((tail + 1) & mask)] = card + other_card - first_card
+            for p in range(pot_count):
+                stacks[base + ((tail + 2 + p) & mask)] = pot[p]
+            held += 2 + pot_count
+            pot_count = 0
+        if held == 0 or other_held == 0 or (round_limit > 0 and made >= round_limit) or actions >= max_actions:
+            break
+    other = 1 - chooser
+    head[chooser], head[other], size[chooser], size[other] = mine, theirs, held, other_held
+    drawn[chance + 1 + chooser], drawn[chance + 1 + other] = words, other_words
+    return chooser, made, tied, actions, pot_count
+
+
 @compiled
 def play_games(
     first: int,
@@ -137,6 +223,7 @@ def play_games(
     seats: int,
     seeds: npt.NDArray[np.int64],
     rows: npt.NDArray[np.int64],
+    lengths: npt.NDArray[np.int64],
     tables: ChoiceTables,
     deal_all: bool,
     no_data_ties: bool,
@@ -153,9 +240,11 @@ def play_games(
         last: One past the last of `rows` to play, ``last <= n``.
         seats: Seats, 2..6 (C1).
         seeds: (n,) each game's seed.
-        rows: (n,) the games in the order to play them: seeds of one
-            digit count side by side, so that the streams of a block are
-            seeded from keys of one length, the fast way.
+        rows: (n,) the games in the order to play them, seeds of one
+            text length side by side (see `lengths`).
+        lengths: (n,) the length of each game's seed written out (digits
+            and sign): a block's games share one, so that their streams are
+            seeded from keys of one length (`seed_lanes`).
         tables: For c cards and k categories: (k * c,) ``ranks[category *
             c + card]``, each card's rank in each category, higher is
             better, equal values share a rank, -1 for no data (C6);
@@ -188,8 +277,11 @@ def play_games(
     per_game = seats + 1  # the chance stream, then seat 0's, seat 1's ... (C4)
     block = LANES // per_game
     dealt = cards if deal_all else cards // seats * seats
-    for at in range(first, last, block):
-        end = min(at + block, last)
+    at = first
+    while at < last:
+        end = at + 1  # a block: up to `block` games whose seeds have one text length
+        while end < min(at + block, last) and lengths[rows[end]] == lengths[rows[at]]:
+            end += 1
         for lane in range(LANES):
             lane_seeds[lane] = seeds[rows[min(at + lane // per_game, end - 1)]]
             lane_numbers[lane] = CHANCE_STREAM + lane % per_game  # the chance stream (-1), then the seats
@@ -220,45 +312,13 @@ def play_games(
             for s in range(seats):
                 winners[g, s] = False
             while ended < 0:
-                if seats == 2:  # the same comparison, two seats both holding cards: fewer branches
-                    other = 1 - chooser
-                    mine, theirs = head[chooser], head[other]
-                    card, other_card = stacks[chooser * ring + mine], stacks[other * ring + theirs]
-                    top = chooser * cards + card
-                    r = _randbelow(room, chance + 1 + chooser, counts[top], shifts[top])
-                    row = candidates[top * categories + r]
-                    rank, other_rank = ranks[row + card], ranks[row + other_card]
-                    actions += 1
-                    made += 1
-                    head[chooser], head[other] = (mine + 1) & mask, (theirs + 1) & mask
-                    size[chooser] -= 1
-                    size[other] -= 1
-                    players[0], players[1] = chooser, other
+                if seats == 2:
+                    chooser, made, tied, actions, pot_count = _two_seats(
+                        room, chance, tables, no_data_ties, round_limit, max_actions, scratch,
+                        made, tied, actions, pot_count,
+                    )  # fmt: skip
                     taking = 2
-                    if (rank == other_rank) | (no_data_ties & (min(rank, other_rank) < 0)):  # C5, C6
-                        tied += 1
-                        pot[pot_count], pot[pot_count + 1] = card, other_card
-                        pot_count += 2
-                    else:  # the higher rank collects, its own card first (C4), and chooses next (C9)
-                        lost = int(rank < other_rank)  # arithmetic, not a branch: either side wins as often
-                        chooser += lost * (other - chooser)
-                        first_card = card + lost * (other_card - card)
-                        base, tail = chooser * ring, head[chooser] + size[chooser]
-                        stacks[base + (tail & mask)] = first_card
-                        stacks[base + ((tail + 1) & mask)] = card + other_card - first_card
-                        tail += 2
-                        for p in range(pot_count):
-                            stacks[base + (tail & mask)] = pot[p]
-                            tail += 1
-                        size[chooser] = tail - head[chooser]
-                        pot_count = 0
-                    if (
-                        size[0] > 0
-                        and size[1] > 0
-                        and (round_limit == 0 or made < round_limit)
-                        and actions < max_actions
-                    ):
-                        continue  # no lot with two seats: the chooser holds cards while both do
+                    players[0], players[1] = chooser, 1 - chooser
                 else:
                     # the chooser names a category (C4) from its own stream
                     top = chooser * cards + stacks[chooser * ring + head[chooser]]
@@ -355,3 +415,4 @@ def play_games(
             for c in range(dealt, cards):
                 final_cards[g, k] = order[c]
                 k += 1
+        at = end

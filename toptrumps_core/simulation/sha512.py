@@ -21,9 +21,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from toptrumps_core.simulation.jit import compiled
+from toptrumps_core.simulation.jit import compiled_inline
 
-__all__ = ["LANES", "WORK_ROWS", "compress_lanes", "reset_hashes", "sha512_words", "sha_work"]
+__all__ = ["LANES", "WORK_ROWS", "compress_lanes", "sha512_words", "sha_work"]
 
 
 def _primes(count: int) -> list[int]:
@@ -67,31 +67,26 @@ def sha_work() -> npt.NDArray[np.uint64]:
     `compress_lanes`); the rows between are the message schedule and the
     history of ``a`` and ``e``.
     """
-    work = np.zeros(WORK_ROWS * LANES, dtype=np.uint64)
-    reset_hashes(work)
-    return work
+    return np.zeros(WORK_ROWS * LANES, dtype=np.uint64)
 
 
-@compiled
-def reset_hashes(work: npt.NDArray[np.uint64]) -> None:
-    """Sets every lane's hash value (rows 248-255 of `work`) to SHA-512's initial hash H(0) (FIPS 180-4, 5.3.5)."""
-    for k in range(8):
-        for lane in range(LANES):
-            work[(_HASH + k) * LANES + lane] = _H0[k]
-
-
-@compiled
-def compress_lanes(work: npt.NDArray[np.uint64]) -> None:
+@compiled_inline
+def compress_lanes(work: npt.NDArray[np.uint64], first: bool) -> None:
     """Compresses one 128-byte block into the running hash of each of the `LANES` lanes of `work` (`sha_work`).
 
     Args:
         work: In: row t (0 <= t < 16) is word t of each lane's block (64
-            bits, big-endian), rows 248-255 its hash value (`reset_hashes`
-            before a message's first block).  Out: rows 248-255 updated,
-            the digest, most significant word first, after a message's
-            last block; the rows between are overwritten.
+            bits, big-endian), rows 248-255 its hash value.  Out: rows
+            248-255 updated, the digest, most significant word first, after
+            a message's last block; the rows between are overwritten.
+        first: The block is its message's first: the hash value starts
+            from SHA-512's initial hash H(0) (FIPS 180-4, 5.3.5).
     """
     n = LANES
+    if first:
+        for k in range(8):
+            for lane in range(n):
+                work[(_HASH + k) * n + lane] = _H0[k]
     for t in range(16, 80):
         for lane in range(n):
             x, y = work[(t - 15) * n + lane], work[(t - 2) * n + lane]
@@ -146,7 +141,7 @@ def sha512_words(data: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     padded = message + b"\x80" + bytes(-(len(message) + 17) % 128) + (8 * len(message)).to_bytes(16, "big")
     work = sha_work()
     rows = work.reshape(WORK_ROWS, LANES)
-    for block in np.frombuffer(padded, dtype=">u8").astype(np.uint64).reshape(-1, 16):
+    for index, block in enumerate(np.frombuffer(padded, dtype=">u8").astype(np.uint64).reshape(-1, 16)):
         rows[:16, 0] = block
-        compress_lanes(work)
+        compress_lanes(work, index == 0)
     return rows[_HASH:, 0].copy()

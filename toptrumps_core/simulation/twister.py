@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from toptrumps_core.simulation.jit import compiled, compiled_inline
-from toptrumps_core.simulation.sha512 import LANES, compress_lanes, reset_hashes, sha_work
+from toptrumps_core.simulation.sha512 import LANES, compress_lanes, sha_work
 
 __all__ = [
     "CHANCE_STREAM",
@@ -123,7 +123,7 @@ def _digits(value: int, text: npt.NDArray[np.uint8], at: int) -> int:
     return at + count
 
 
-@compiled
+@compiled_inline
 def _seed_text(seed: int, stream: int, text: npt.NDArray[np.uint8]) -> int:
     """Writes the bytes of ``f"{seed}/chance"`` or ``f"{seed}/seat/{stream}"`` into `text`; returns their count."""
     end = 0
@@ -149,10 +149,17 @@ def _seed_text(seed: int, stream: int, text: npt.NDArray[np.uint8]) -> int:
 def seed_lanes(seeds: npt.NDArray[np.int64], numbers: npt.NDArray[np.int64], room: Streams) -> None:
     """Seeds lane l as ``random.Random(f"{seeds[l]}/{name of numbers[l]}")``, for all `LANES` lanes at once.
 
+    Every lane's seed text must have one length (seeds of one digit count
+    and sign, seats below 10 or the chance stream): the key then has one
+    length in every lane, and ``init_by_array`` runs over them as one.
+
     Args:
         seeds: (LANES,) match seeds, ``abs(seed) < 10**18``.
         numbers: (LANES,) stream numbers: `CHANCE_STREAM`, or a seat, ``0 <= seat < 10**6``.
         room: `streams`: overwritten with the seeded streams, no word read.
+
+    Raises:
+        ValueError: If the lanes' seed texts differ in length.
     """
     mt, ready, drawn, work, keys, lengths, text = room
     n = LANES
@@ -177,80 +184,86 @@ def seed_lanes(seeds: npt.NDArray[np.int64], numbers: npt.NDArray[np.int64], roo
                 at = length - 4 * w - 4 + b
                 value = (value << np.uint32(8)) | np.uint32(text[at] if at >= 0 else 0)
             keys[(16 + w) * n + lane] = value
-    reset_hashes(work)
-    compress_lanes(work)
+    compress_lanes(work, True)
     for k in range(8):  # key words 0..15: the digest, least significant first
         for lane in range(n):
             digest = work[(248 + 7 - k) * n + lane]
             keys[(2 * k) * n + lane] = np.uint32(digest & np.uint64(0xFFFFFFFF))
             keys[(2 * k + 1) * n + lane] = np.uint32(digest >> np.uint64(32))
-    same_length = True
-    for lane in range(n):
-        same_length = same_length and lengths[lane] == lengths[0]
     for i in range(_N):
         for lane in range(n):
             mt[i * n + lane] = _GENRAND_19650218[i]
-    _mix_key(mt, keys, lengths, same_length, drawn)
+    for lane in range(n):
+        if lengths[lane] != lengths[0]:
+            raise ValueError("seed_lanes: every lane's seed text must have one length")
+    _mix_key(mt, keys, lengths)
     for lane in range(n):
         mt[lane] = _UPPER
         drawn[lane] = 0
     for i in range(READY_WORDS):  # the first twist's first words, tempered
-        word_i, out = mt[i * n : (i + 1) * n], ready[i * n : (i + 1) * n]
-        following = mt[(i + 1) * n : (i + 2) * n]
-        source_row = i + _M if i + _M < _N else i + _M - _N
-        source = mt[source_row * n : (source_row + 1) * n]
-        for lane in range(n):
-            y = (word_i[lane] & _UPPER) | (following[lane] & _LOWER)
-            word = source[lane] ^ (y >> np.uint32(1)) ^ (_MATRIX * (y & np.uint32(1)))
-            word_i[lane] = word
-            out[lane] = _temper(word)
+        if i + _M < _N:
+            _twist_row(mt, i * n, (i + _M) * n, ready)
+        else:
+            _twist_row(mt, i * n, (i + _M - _N) * n, ready)
 
 
-@compiled
-def _mix_key(
-    mt: npt.NDArray[np.uint32],
-    keys: npt.NDArray[np.uint32],
-    lengths: npt.NDArray[np.int64],
-    same_length: bool,
-    places: npt.NDArray[np.int64],
-) -> None:
-    """Runs ``init_by_array(key)`` on every lane's state (already ``init_genrand(19650218)``); `places` is scratch.
+@compiled_inline
+def _twist_row(mt: npt.NDArray[np.uint32], at: int, source: int, ready: npt.NDArray[np.uint32]) -> None:
+    """Twists the state row at `at` in every lane (reading the next row and the row at `source`, as MT19937 does).
+
+    The tempered words go to the same row of `ready`.
+    """
+    for lane in range(LANES):
+        y = (mt[at + lane] & _UPPER) | (mt[at + LANES + lane] & _LOWER)
+        word = mt[source + lane] ^ (y >> np.uint32(1)) ^ (_MATRIX * (y & np.uint32(1)))
+        mt[at + lane] = word
+        ready[at + lane] = _temper(word)
+
+
+@compiled_inline
+def _mix_key(mt: npt.NDArray[np.uint32], keys: npt.NDArray[np.uint32], lengths: npt.NDArray[np.int64]) -> None:
+    """Runs ``init_by_array(key)`` on every lane's state (already ``init_genrand(19650218)``).
 
     Its first loop runs max(624, key length) = 624 steps over words 1..623
     then word 1 again, the second loop 623 steps over words 2..623 then word
-    1; word 0 takes word 623 each time the index wraps.
+    1; word 0 takes word 623 each time the index wraps.  Every lane's key
+    has the length of lane 0's (see `seed_lanes`).
     """
     n = LANES
-    for lane in range(n):
-        places[lane] = 0
+    length = lengths[0]
     j = 0
-    for step in range(_N):
-        i = step + 1 if step + 1 < _N else 1
-        if i == 1 and step > 0:
-            mt[:n] = mt[(_N - 1) * n : _N * n]
-        previous, row = mt[(i - 1) * n : i * n], mt[i * n : (i + 1) * n]
-        if same_length:  # the usual case: one key length in every lane
-            key, jj = keys[j * n : (j + 1) * n], np.uint32(j)
-            for lane in range(n):
-                t = previous[lane]
-                row[lane] = (row[lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1664525))) + (key[lane] + jj)
-            j = j + 1 if j + 1 < lengths[0] else 0
-        else:  # each lane's own place in its key
-            for lane in range(n):
-                jl = places[lane]
-                t = previous[lane]
-                row[lane] = (row[lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1664525))) + (
-                    keys[jl * n + lane] + np.uint32(jl)
-                )
-                places[lane] = jl + 1 if jl + 1 < lengths[lane] else 0
-    for step in range(_N - 1):
-        i = step + 2 if step + 2 < _N else 1
-        if i == 1:
-            mt[:n] = mt[(_N - 1) * n : _N * n]
-        previous, row, index = mt[(i - 1) * n : i * n], mt[i * n : (i + 1) * n], np.uint32(i)
-        for lane in range(n):
-            t = previous[lane]
-            row[lane] = (row[lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1566083941))) - index
+    for i in range(1, _N):  # the first loop: 624 steps, words 1..623 then word 1 again
+        _first_step(mt, i * n, keys, (j & 31) * n, np.uint32(j))
+        j = j + 1 if j + 1 < length else 0
+    _wrap(mt)
+    _first_step(mt, n, keys, (j & 31) * n, np.uint32(j))
+    for i in range(2, _N):  # the second loop: 623 steps, words 2..623 then word 1 again
+        _second_step(mt, i * n, np.uint32(i))
+    _wrap(mt)
+    _second_step(mt, n, np.uint32(1))
+
+
+@compiled_inline
+def _wrap(mt: npt.NDArray[np.uint32]) -> None:
+    """Word 0 of every lane takes word 623, as ``init_by_array`` does when its index wraps."""
+    for lane in range(LANES):
+        mt[lane] = mt[(_N - 1) * LANES + lane]
+
+
+@compiled_inline
+def _first_step(mt: npt.NDArray[np.uint32], at: int, keys: npt.NDArray[np.uint32], key: int, j: np.uint32) -> None:
+    """One step of ``init_by_array``'s first loop on the row at `at` (>= LANES), key word row at `key`, index j."""
+    for lane in range(LANES):
+        t = mt[at - LANES + lane]
+        mt[at + lane] = (mt[at + lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1664525))) + (keys[key + lane] + j)
+
+
+@compiled_inline
+def _second_step(mt: npt.NDArray[np.uint32], at: int, i: np.uint32) -> None:
+    """One step of ``init_by_array``'s second loop on the row at `at` (>= LANES), word index i."""
+    for lane in range(LANES):
+        t = mt[at - LANES + lane]
+        mt[at + lane] = (mt[at + lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1566083941))) - i
 
 
 @compiled_inline
