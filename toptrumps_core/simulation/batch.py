@@ -17,6 +17,7 @@ Rules card:
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -257,20 +258,31 @@ def _play(
     options = (rules.leftover == "deal_all", rules.no_data == "tie", rules.round_limit or 0, max_actions)
     rows, lengths = _play_order(seed_array)
 
-    def run(first: int, last: int) -> None:
-        # Each thread has its own streams and working arrays; the outputs'
-        # rows first .. last - 1 are this thread's alone.
-        scratch = play_scratch(seats, cards)
-        play_games(first, last, seats, seed_array, rows, lengths, tables, *options, streams(), scratch, outputs)
-
     block = games_per_block(seats)
-    if threads == 1 or n <= block:
-        run(0, n)
+    chunk = max(block, -(-n // (threads * _CHUNKS_PER_THREAD)))
+    chunk = -(-chunk // block) * block  # whole blocks: a block seeds its games together
+    starts = iter(range(0, n, chunk))
+    taking = threading.Lock()
+
+    def run() -> None:
+        # Each thread has its own streams and working arrays, made once, and
+        # takes the next chunk of games until none is left; the outputs'
+        # rows of a chunk are written by its thread alone.
+        room, scratch = streams(), play_scratch(seats, cards)
+        while True:
+            with taking:
+                first = next(starts, None)
+            if first is None:
+                return
+            last = min(first + chunk, n)
+            play_games(first, last, seats, seed_array, rows, lengths, tables, *options, room, scratch, outputs)
+
+    workers = min(threads, -(-n // chunk))
+    if workers <= 1:
+        run()
     else:
-        chunk = -(-n // (threads * _CHUNKS_PER_THREAD))
-        chunk = max(block, -(-chunk // block) * block)  # whole blocks: a block seeds its games together
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            for done in [pool.submit(run, first, min(first + chunk, n)) for first in range(0, n, chunk)]:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for done in [pool.submit(run) for _ in range(workers)]:
                 done.result()
     return games
 
