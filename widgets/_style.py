@@ -177,6 +177,8 @@ CSS = f"""
   .tt-card-hint {{ padding: 0 16px 4px 16px; }}
   .tt-table .jupyter-button.tt-category {{ min-height: 46px; padding: 5px 16px; font-size: 20px; }}
   .tt-hilo-row .tt-cardview svg {{ width: 172px; }}
+  .tt-stacks svg {{ width: 104px; height: auto; }}
+  .tt-stacks figcaption {{ font-size: 16px; }}
 }}
 /* Projector mode (a teacher's switch): the full width, bigger type and cards. */
 .tt-table.tt-projector {{

@@ -59,7 +59,7 @@ def table_layout(view: ipw.DOMWidget, parts: TableParts) -> tuple[tuple[ipw.Widg
             html_widget("tt-heading-box", '<div class="tt-heading">Game log (newest comparison first)</div>'),
             parts.log_view,
         ],
-        layout=ipw.Layout(flex="1 1 600px", min_width="0"),
+        layout=ipw.Layout(flex="1 1 420px", min_width="0"),
     )
     right.add_class("tt-col-arena")
     children = (
