@@ -1,7 +1,7 @@
 """The Voilà application of the app: the lessons behind a front door, and no listings.
 
 `guarded_voila(...)` returns a subclass of Voilà's application whose
-handlers differ from Voilà's own in four ways:
+handlers differ from Voilà's own in five ways:
 
 - ``/`` sends a visitor to the landing page, and ``/voila/tree`` (Voilà's
   folder listing) does too, so no visitor sees the server's folders;
@@ -11,6 +11,9 @@ handlers differ from Voilà's own in four ways:
   the app's own pages (`pages`) before a kernel starts; the kernel cap
   counts the places pupils take (`places.Places`), not the kernels waiting
   in Voilà's preheated pools;
+- a few pages at a time run their notebook (``pages_at_once``); the others
+  wait their turn, so a class arriving together on a small server gets its
+  first pages in seconds (a page from the preheated pool needs no turn);
 - every error these handlers answer with is an app page: no traceback, no
   server path, nothing fetched from the internet (Voilà's own error page
   loads a stylesheet from a CDN).
