@@ -179,6 +179,8 @@ CSS = f"""
   .tt-hilo-row .tt-cardview svg {{ width: 172px; }}
   .tt-stacks svg {{ width: 104px; height: auto; }}
   .tt-stacks figcaption {{ font-size: 16px; }}
+  .tt-card-back svg {{ width: 170px; }}
+  .tt-pass .tt-headline {{ font-size: 26px; }}
 }}
 /* Projector mode (a teacher's switch): the full width, bigger type and cards. */
 .tt-table.tt-projector {{

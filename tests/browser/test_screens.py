@@ -152,7 +152,25 @@ def test_a_game_page_fits_five_screens_and_names_every_control(name: str, app_ur
             page.screenshot(path=str(ARTIFACTS / f"screens-classic-watch-{width}x{height}.png"))
             shown = page.evaluate(IN_VIEW, [".tt-turn", ".tt-col-card .tt-cardview", ".tt-col-arena .tt-primary"])
             assert all(state == "ok" for _, state in shown), f"not on one screen at {width}x{height}: {shown}"
+        _check_hot_seat_pass_screen(page, game)
     log.assert_clean()
+
+
+def _check_hot_seat_pass_screen(page: Any, game: str) -> None:
+    """Starts a two-person game: the pass screen's banner, card back and "show my card" share each laptop screen."""
+    table = page.locator(game).first
+    table.get_by_role("button", name=re.compile("New game ⚙")).click()
+    table.get_by_label("People (hot seat if 2+)").select_option("2")
+    table.get_by_role("button", name="New game", exact=True).click()
+    table.get_by_role("button", name=re.compile("show my card")).wait_for(timeout=RENDER_SECONDS * 1000)
+    for width, height in LAPTOPS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(SETTLE_MS)
+        page.locator(".tt-turn").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(ARTIFACTS / f"screens-classic-pass-{width}x{height}.png"))
+        shown = page.evaluate(IN_VIEW, [".tt-turn", ".tt-col-card .tt-cardview", ".tt-col-card .tt-primary"])
+        assert all(state == "ok" for _, state in shown), f"not on one screen at {width}x{height}: {shown}"
 
 
 def test_projector_mode_enlarges_every_game_of_the_page_and_stays_on(app_url: str, page_and_log: Any) -> None:

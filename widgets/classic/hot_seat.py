@@ -46,7 +46,9 @@ def pass_screen(name: str, bind: Callable[[ipw.Button], None]) -> Built:
     """
     text, button = pass_panel(name)
     bind(button)
-    return Built([text, CardView(None, width_px=260, back_label=name), button], (button,))
+    back = CardView(None, width_px=260, back_label=name)
+    back.add_class("tt-card-back")  # drawn smaller on a laptop, so the button shows with it
+    return Built([text, back, button], (button,))
 
 
 def watch_screen(view: ClassicView | None, names: SeatNames) -> Built:
