@@ -27,3 +27,17 @@ def test_every_focus_ring_has_3_to_1_contrast_against_the_table_and_white_panels
     for colour in colours:
         for page in (COLOURS["table"], "#FFFFFF"):
             assert _contrast(colour, page) >= 3, (colour, page)
+
+
+def test_reduced_motion_stops_every_animation_and_transition_of_the_app() -> None:
+    block = CSS[CSS.index("@media (prefers-reduced-motion: reduce)") :]
+    rule = block[: block.index("\n}")]  # the media query's own closing brace, at the start of a line
+    assert '[class*="tt-"]' in rule and '[class*="tt-"] *' in rule, "every tt- element and its insides"
+    assert "animation: none !important" in rule and "transition: none !important" in rule
+
+
+def test_phones_laptops_and_the_projector_each_have_their_own_sizes() -> None:
+    assert "@media (max-width: 600px)" in CSS  # 390x844: columns stack, nothing wider than the screen
+    assert "@media (max-height: 900px) and (min-width: 601px)" in CSS  # 1366x768, 1024x768: one screen
+    projector = re.findall(r"\.tt-table\.tt-projector \{([^}]*)\}", CSS)
+    assert projector and "max-width: none" in projector[0], "projector mode takes the full width"
