@@ -51,7 +51,8 @@ class QuizControls(ipw.VBox):
         self.prompt = ipw.HTML()
         self.answer = answer
         check = button("Check ✓", "Check the answer typed", style="primary")
-        master.steps.bind(check, lambda: master.answer(answer.value) if answer.value.strip() else None)
+        # each answer typed is its own step: a pupil checks answer after answer as fast as they type
+        check.on_click(lambda _: master.answer(answer.value) if answer.value.strip() else None)
         check.tabbable = False  # Enter submits; one Tab from the answer box reaches Pause
         self.answer_row = ipw.HBox([answer, check])
         self.bid_boxes = bid_boxes
@@ -61,7 +62,7 @@ class QuizControls(ipw.VBox):
             box.style = {"description_width": "14em"}
             box.layout.width = "26em"
             seal = button("Seal the bid 🔒", "Seal this captain's bid")
-            master.steps.bind(seal, lambda team=team, box=box: master.seal_bid(team, box.value))
+            seal.on_click(lambda _, team=team, box=box: master.seal_bid(team, box.value))  # one seal per team
             rows.append(ipw.HBox([self._sealed[team], box, seal]))
         self._seals = tuple(row.children[2] for row in rows)
         self.bid_rows = ipw.VBox(rows)
