@@ -49,6 +49,50 @@ def test_front_door_asks_a_visitor_from_another_site_to_click_through() -> None:
     assert (verdict.action, verdict.location) == ("follow_link", "00_start_here.ipynb")
 
 
+HOST = {"Host": "school.example:8866"}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        {"Origin": "http://evil.example"},
+        {"Origin": "http://school.example:9999"},  # another port is another site
+        {"Origin": "null"},  # a sandboxed frame or a redirect from another site
+        {"Referer": "https://evil.example/class/page.html"},
+        {"Origin": "http://evil.example", "Referer": "http://school.example:8866/voila/render/00_start_here.ipynb"},
+    ],
+)
+def test_front_door_without_fetch_metadata_takes_a_foreign_origin_or_referer_as_another_site(
+    source: dict[str, str],
+) -> None:
+    page_load = DOOR.decide("00_start_here.ipynb", {}, HOST | source, kernels=0)
+    assert (page_load.action, page_load.location) == ("follow_link", "00_start_here.ipynb")
+    embedded = HOST | source | {"Sec-Fetch-Dest": "image"}
+    assert DOOR.decide("00_start_here.ipynb", {}, embedded, kernels=0).action == "forbidden"
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        HOST | {"Origin": "http://school.example:8866"},
+        HOST | {"Referer": "http://School.Example:8866/voila/render/01_classic_top_trumps.ipynb"},
+        {"Host": "school.example", "Referer": "https://school.example/voila/render/00_start_here.ipynb"},
+        HOST,  # an address typed in: no Origin, no Referer
+    ],
+)
+def test_front_door_without_fetch_metadata_serves_a_request_from_its_own_host(headers: dict[str, str]) -> None:
+    assert DOOR.decide("00_start_here.ipynb", {}, headers, kernels=0).action == "serve"
+
+
+def test_front_door_trusts_fetch_metadata_over_origin_and_referer() -> None:
+    headers = HOST | {
+        "Sec-Fetch-Site": "cross-site",
+        "Sec-Fetch-Dest": "iframe",
+        "Referer": "http://school.example:8866/",
+    }
+    assert DOOR.decide("00_start_here.ipynb", {}, headers, kernels=0).action == "forbidden"
+
+
 def test_front_door_says_the_class_is_full_at_the_cap() -> None:
     assert DOOR.decide("00_start_here.ipynb", {}, PAGE_LOAD, kernels=3).action == "full"
     assert DOOR.decide("00_start_here.ipynb", {}, PAGE_LOAD, kernels=9).action == "full"

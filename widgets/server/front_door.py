@@ -20,8 +20,12 @@ that is not a visitor opening a lesson:
   again in a minute" page (503) that tries again by itself.
 
 Browsers say where a request comes from in the ``Sec-Fetch-Site`` and
-``Sec-Fetch-Dest`` headers (Fetch Metadata); a request without them (an old
-browser, a command-line client) is taken as a visitor's, and the kernel cap
+``Sec-Fetch-Dest`` headers (Fetch Metadata).  A request without them (an old
+browser, a command-line client) is judged by its ``Origin``, then its
+``Referer``: one naming a host other than the request's own ``Host`` comes
+from another site, and follows the same rules (without ``Sec-Fetch-Dest`` it
+counts as a page load, so it gets the page with a link).  A request with
+neither (an address typed in) is taken as a visitor's, and the kernel cap
 stays the defence against floods.
 
 `FrontDoor.decide` is a pure function of the request, so each rule is tested
@@ -37,6 +41,9 @@ without a server:
     >>> image = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "image"}
     >>> door.decide("00_start_here.ipynb", {}, image, kernels=0).action
     'forbidden'
+    >>> forged = {"Host": "school.example:8866", "Origin": "http://evil.example"}
+    >>> door.decide("00_start_here.ipynb", {}, forged, kernels=0).action
+    'follow_link'
     >>> door.decide("00_start_here.ipynb", {}, {}, kernels=2).action
     'full'
 """
@@ -46,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 __all__ = ["OVERRIDE_ARGUMENTS", "FrontDoor", "Verdict"]
 
@@ -105,7 +112,8 @@ class FrontDoor:
         Args:
             path: The path after ``/voila/render/``, as the browser sent it.
             arguments: The query arguments (name -> values).
-            headers: The request headers (``Sec-Fetch-Site``, ``Sec-Fetch-Dest``).
+            headers: The request headers (``Sec-Fetch-Site``, ``Sec-Fetch-Dest``;
+                without Fetch Metadata, ``Origin``, ``Referer`` and ``Host``).
             kernels: How many places are taken now (pupils' kernels and pages opening, `widgets.server.places`).
         """
         if path not in self.lessons:
@@ -114,14 +122,38 @@ class FrontDoor:
         if len(kept) != len(arguments):
             query = urlencode([(name, _text(v)) for name, values in kept.items() for v in values])
             return Verdict("redirect", path + (f"?{query}" if query else ""), "template or theme override ignored")
-        site = _header(headers, "Sec-Fetch-Site")
-        if site == "cross-site":
+        if _site(headers) == "cross-site":
             if _header(headers, "Sec-Fetch-Dest") not in ("document", ""):
                 return Verdict("forbidden", reason="a cross-site request that is not a page load")
             return Verdict("follow_link", path, "a link from another site")
         if kernels >= self.max_kernels:
             return Verdict("full", reason=f"{kernels} places taken, the cap is {self.max_kernels}")
         return Verdict("serve")
+
+
+def _site(headers: Mapping[str, str]) -> str:
+    """Returns ``Sec-Fetch-Site``, or without it ``"cross-site"`` when ``Origin`` or ``Referer`` names another host."""
+    site = _header(headers, "Sec-Fetch-Site")
+    if site:
+        return site
+    source = _header(headers, "Origin") or _header(headers, "Referer")
+    if not source:
+        return ""  # an address typed in, or a client that says nothing
+    origin = _host(source)
+    own = _host(f"{urlsplit(source).scheme}://{_header(headers, 'Host')}")
+    return "same-origin" if origin is not None and origin == own else "cross-site"
+
+
+def _host(address: str) -> tuple[str, int] | None:
+    """Returns an address's host and port (80 or 443 when not written), or None for ``null`` or nonsense."""
+    try:
+        parts = urlsplit(address)
+        port = parts.port
+    except ValueError:
+        return None
+    if not parts.hostname:
+        return None
+    return parts.hostname, port if port is not None else (443 if parts.scheme in ("https", "wss") else 80)
 
 
 def _header(headers: Mapping[str, str], name: str) -> str:
