@@ -72,6 +72,23 @@ def test_only_images_are_served_as_files(app_url: str, path: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "path",
+    [
+        "/voila/files/01_classic_top_trumps.ipynb",
+        "/voila/files/decks/",
+        "/voila/files/decks",
+        "/voila/files/",
+        "/voila/files/missing.png",
+    ],
+)
+def test_files_that_are_not_served_get_the_app_s_own_no_such_page(app_url: str, path: str) -> None:
+    status, _, body = _get(app_url, path)
+    assert status == 404, (path, status)
+    assert "No such page" in body and "Top Trumps Classroom" in body and not OUTSIDE.search(body)
+    assert "403: Forbidden" not in body and "allowlisted" not in body
+
+
+@pytest.mark.parametrize(
     "query", ["?template=lab", "?template=classic", "?template=reveal", "?template=nothere", "?theme=dark"]
 )
 def test_template_and_theme_overrides_are_sent_back_to_the_app_s_template(app_url: str, query: str) -> None:
@@ -89,3 +106,16 @@ def test_a_link_from_another_site_asks_for_one_click_before_a_kernel_starts(app_
     status, _, body = _get(app_url, LESSON, {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "document"})
     assert status == 200 and f'href="{LESSON}"' in body and "Open the lesson" in body
     assert not OUTSIDE.search(body) and "<script" not in body
+
+
+@pytest.mark.parametrize(
+    "source", [{"Origin": "http://evil.example"}, {"Referer": "http://evil.example/page.html"}, {"Origin": "null"}]
+)
+def test_a_request_from_another_site_without_fetch_metadata_starts_no_kernel(
+    app_url: str, source: dict[str, str]
+) -> None:
+    status, _, body = _get(app_url, LESSON, source)  # an older browser, or a forged header
+    assert status == 200 and f'href="{LESSON}"' in body and "Open the lesson" in body
+    assert "<script" not in body
+    status, _, body = _get(app_url, LESSON, source | {"Sec-Fetch-Dest": "image"})
+    assert status == 403 and "voila" not in body.lower()

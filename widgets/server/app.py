@@ -6,6 +6,8 @@ handlers differ from Voilà's own in five ways:
 - ``/`` sends a visitor to the landing page, and ``/voila/tree`` (Voilà's
   folder listing) does too, so no visitor sees the server's folders;
 - ``/voila/api/contents`` (the folder listing as data) is gone;
+- ``/voila/files/`` serves images only (Voilà's allow-list); any other file
+  or a folder gets the "no such page" page, as if it were not there;
 - a request to render a lesson goes through `front_door.FrontDoor` first,
   which answers anything that is not a visitor opening a lesson with one of
   the app's own pages (`pages`) before a kernel starts; the kernel cap
@@ -31,6 +33,7 @@ import tornado.web
 from jupyter_core.utils import ensure_async
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
+from voila.static_file_handler import AllowListFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
@@ -188,6 +191,22 @@ class _NotFoundHandler(_AppPages, tornado.web.RequestHandler):
         raise tornado.web.HTTPError(404)
 
 
+class _ImageFileHandler(_AppPages, AllowListFileHandler):  # type: ignore[misc]
+    """Voilà's ``/voila/files/`` handler: a file off its allow-list is "no such page" (404), not Tornado's 403."""
+
+    @property
+    def base_url(self) -> str:  # type: ignore[override]
+        return str(self.settings.get("base_url", "/"))
+
+    def get_absolute_path(self, root: str, path: str) -> str:
+        try:
+            return str(super().get_absolute_path(root, path))
+        except tornado.web.HTTPError as refused:
+            if refused.status_code != 403:
+                raise
+            raise tornado.web.HTTPError(404, "not an image: %s", path) from None
+
+
 def guarded_voila(*, landing_page: str, lessons: frozenset[str], max_kernels: int, pages_at_once: int = 4) -> type[Any]:
     """Returns the app's Voilà application class.
 
@@ -225,6 +244,8 @@ def guarded_voila(*, landing_page: str, lessons: frozenset[str], max_kernels: in
                     continue
                 if handler is TornadoVoilaHandler:
                     handler = guarded
+                elif handler is AllowListFileHandler:
+                    handler = _ImageFileHandler
                 handlers.append((pattern, handler, *options))
             handlers.append((url_path_join(self.server_url, ".*"), _NotFoundHandler))
             return handlers
