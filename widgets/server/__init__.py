@@ -6,6 +6,9 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
 - runs every notebook in a fresh kernel per visit, with sources stripped and
   tracebacks hidden (Voilà's defaults), and refuses execute requests from the
   page, so a pupil cannot run code on the server;
+- never restarts a kernel that dies: it is forgotten at once, so its page
+  says the connection is lost and offers a reload instead of ignoring clicks,
+  and a pooled kernel that dies is replaced (`widgets.server.kernels`);
 - shuts a page's kernel down when its tab closes, and culls kernels idle for
   ten minutes, checking every minute, so a classroom's memory comes back;
 - serves only images as static files, and needs no internet connection (its
@@ -84,6 +87,8 @@ PAGES_AT_ONCE = 2 * (os.cpu_count() or 1)
 """Pages that start and run their notebook at the same time (two per core); the next ones wait their turn."""
 KERNEL_START_SECONDS = 300
 """How long a page waits for its kernel to answer (Voilà's 60 s is too short for 30 kernels starting on 2 cores)."""
+PAGE_KERNEL_MANAGER = "widgets.server.kernels.PageKernelManager"
+"""The kernel manager Voilà builds its pools on (`widgets.server.kernels`); imported by Voilà at start."""
 OUTPUT_WAIT_SECONDS = 300
 """How long a cell's widgets may take to arrive after the cell has run (nbclient's 4 s drops them under load)."""
 
@@ -124,6 +129,10 @@ def voila_arguments(
         f"--MappingKernelManager.cull_idle_timeout={KERNEL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
+        # A restarted kernel has none of its page's widgets: at the first death
+        # the kernel is removed (404 to the page's connection check) instead.
+        "--KernelRestarter.restart_limit=0",
+        f"--VoilaConfiguration.multi_kernel_manager_class={PAGE_KERNEL_MANAGER}",
         # Voilà 0.5's page posts its kernel shutdown on closing without an XSRF
         # token (voila-dashboards/voila#1458), so every closed tab left its kernel
         # running until culled.  The app has no login and refuses execute

@@ -1,0 +1,54 @@
+"""A kernel that dies is not restarted (its page could not work), and a pooled one is replaced."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from widgets.server import voila_arguments
+from widgets.server.kernels import PageKernelManager, drop_from_pools
+
+
+@pytest.fixture
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()
+
+
+def _started(loop: asyncio.AbstractEventLoop, kernel_id: str) -> tuple[asyncio.Future[Any], asyncio.Future[Any]]:
+    rendering: asyncio.Future[Any] = loop.create_future()
+    started: asyncio.Future[Any] = loop.create_future()
+    started.set_result({"kernel_id": kernel_id, "task": rendering})
+    return started, rendering
+
+
+def test_launcher_never_restarts_a_kernel_and_uses_the_app_s_kernel_manager() -> None:
+    arguments = voila_arguments(port=8866, open_browser=False)
+    assert "--KernelRestarter.restart_limit=0" in arguments
+    assert "--VoilaConfiguration.multi_kernel_manager_class=widgets.server.kernels.PageKernelManager" in arguments
+    assert "_handle_kernel_died" in vars(PageKernelManager)
+
+
+def test_a_pooled_kernel_that_died_leaves_its_pool_and_its_rendering_stops(loop: asyncio.AbstractEventLoop) -> None:
+    first, first_rendering = _started(loop, "k1")
+    dead, dead_rendering = _started(loop, "k2")
+    other, _ = _started(loop, "k3")
+    starting: asyncio.Future[Any] = loop.create_future()  # a kernel not started yet
+    pools = {"01_classic_top_trumps.ipynb": [starting, first, dead], "03_hi_lo.ipynb": [other]}
+    assert drop_from_pools(pools, "k2") == "01_classic_top_trumps.ipynb"
+    assert pools == {"01_classic_top_trumps.ipynb": [starting, first], "03_hi_lo.ipynb": [other]}
+    assert dead_rendering.cancelled() and not first_rendering.cancelled()
+
+
+def test_a_visitor_s_kernel_that_died_is_in_no_pool(loop: asyncio.AbstractEventLoop) -> None:
+    kept, _ = _started(loop, "k1")
+    failed: asyncio.Future[Any] = loop.create_future()
+    failed.set_exception(RuntimeError("the kernel did not start"))
+    pools = {"00_start_here.ipynb": [failed, kept]}
+    assert drop_from_pools(pools, "k9") is None
+    assert pools == {"00_start_here.ipynb": [failed, kept]}
+    assert drop_from_pools({}, "k9") is None
