@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Literal, cast
+from typing import Literal
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.protocol import Action, Seat, whole_number
@@ -44,6 +44,7 @@ __all__ = [
     "add_under",
     "best_of",
     "category_ranks",
+    "category_values",
     "collect_order",
     "compare",
     "discard",
@@ -123,6 +124,7 @@ def best_of(values: Sequence[Fraction | int | None], no_data: NoData = "tie") ->
         >>> best_of([2, 5, 5]), best_of([2, None, 1]), best_of([2, None, 1], "loses")
         ((None, (1, 2)), (None, ()), (0, (0,)))
     """
+    best_value: Fraction | int | None
     if None in values:
         if no_data == "tie":
             return None, ()
@@ -131,21 +133,47 @@ def best_of(values: Sequence[Fraction | int | None], no_data: NoData = "tie") ->
             return None, ()
         best_value = max(present)
     else:
-        best_value = max(cast("Sequence[Fraction | int]", values))
+        best_value = max(values)  # type: ignore[type-var]  # no None here; typing.cast would cost a call
     if values.count(best_value) == 1:  # the common case: a single best value wins
         winner = values.index(best_value)
         return winner, (winner,)
     return None, tuple(i for i, v in enumerate(values) if v == best_value)
 
 
+def category_values(deck: Deck) -> tuple[tuple[int | None, ...], ...]:
+    """Returns, per category, each card's value as a whole number where higher is better (D3).
+
+    Each category's values times the least common multiple of their
+    denominators, negated where lower is better: the same order and the
+    same equalities as the values by the category's direction, exactly, so
+    comparing them gives the same winners and ties, and whole numbers
+    compare faster than Fractions.
+
+    Returns:
+        One tuple per category of the deck, one entry per card (in deck
+        order): the whole number, or None for no data.
+
+    Example:
+        >>> from toptrumps_core.cards import Category
+        >>> d = Deck.from_rows("D", [Category("A"), Category("B", higher_is_better=False)],
+        ...                    {"x": ["1.5", 5], "y": [1, 4], "z": ["n/a", 5]})
+        >>> category_values(d)
+        ((3, 2, None), (-5, -4, -5))
+    """
+    table = []
+    for cat, values in zip(deck.categories, zip(*(card.values for card in deck.cards), strict=True), strict=True):
+        ratios = [None if v is None else v.as_integer_ratio() for v in values]  # one call per value
+        common = lcm(*{r[1] for r in ratios if r is not None})
+        sign = 1 if cat.higher_is_better else -1
+        table.append(tuple([None if r is None else sign * r[0] * (common // r[1]) for r in ratios]))
+    return tuple(table)
+
+
 def category_ranks(deck: Deck) -> tuple[tuple[int | None, ...], ...]:
     """Returns, per category, each card's rank in it: higher is better, equal values share a rank (D3).
 
     Comparing ranks gives the same winners and ties as comparing the values
-    by the category's direction, and is cheaper than comparing Fractions.
-    The table is built on whole numbers too: each category's values times
-    the least common multiple of their denominators, which keeps their
-    order and equalities exactly.
+    by the category's direction; the ranks are those of `category_values`.
 
     Returns:
         One tuple per category of the deck, one entry per card (in deck
@@ -159,13 +187,11 @@ def category_ranks(deck: Deck) -> tuple[tuple[int | None, ...], ...]:
         ((1, 0, None), (0, 1, 0))
     """
     table = []
-    for cat, values in zip(deck.categories, zip(*(card.values for card in deck.cards), strict=True), strict=True):
-        ratios = [None if v is None else v.as_integer_ratio() for v in values]  # one call per value
-        common = lcm(*{r[1] for r in ratios if r is not None})
-        whole = [None if r is None else r[0] * (common // r[1]) for r in ratios]
-        ordered = sorted({w for w in whole if w is not None}, reverse=not cat.higher_is_better)
-        rank = {w: r for r, w in enumerate(ordered)}
-        table.append(tuple(None if w is None else rank[w] for w in whole))
+    for column in category_values(deck):
+        ordered = sorted({w for w in column if w is not None})
+        rank: dict[int | None, int | None] = {w: r for r, w in enumerate(ordered)}
+        rank[None] = None  # no data has no rank
+        table.append(tuple(map(rank.__getitem__, column)))
     return tuple(table)
 
 

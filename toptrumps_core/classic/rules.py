@@ -44,6 +44,7 @@ from toptrumps_core.comparison import (
     add_under,
     best_of,
     category_ranks,
+    category_values,
     play_order,
 )
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
@@ -188,12 +189,20 @@ class ClassicRules:
 
     @cached_property
     def _ranks(self) -> tuple[tuple[int | None, ...], ...]:
-        """Per category, each card's rank in it: higher is better, equal values share a rank.
+        """Per category, each card's rank in it (`category_ranks`), for the seats' views.
 
-        None for no data.  The engine compares ranks instead of the values
-        themselves: same order, same ties, cheaper than comparing Fractions.
+        Worked out on the first view only: a game whose players read no view never needs it.
         """
         return category_ranks(self.deck)
+
+    @cached_property
+    def _values(self) -> tuple[tuple[int | None, ...], ...]:
+        """Per category, each card's value as a whole number where higher is better (`category_values`).
+
+        None for no data.  The engine compares these instead of the Fractions
+        themselves: same order, same ties, and cheaper.
+        """
+        return category_values(self.deck)
 
     @cached_property
     def _play_orders(self) -> tuple[tuple[Seat, ...], ...]:
@@ -456,9 +465,9 @@ class ClassicRules:
         hold them yet (the last pick or the category was just made).
         """
         chooser = state.chooser
-        ranks, pairs = self._ranks[category], self._seat_cards
+        column, pairs = self._values[category], self._seat_cards
         # One pass in play order, from the chooser going left (C4, C5): who plays, the card each
-        # reveals, its rank in the category, and the stacks once the top cards are off.
+        # reveals, its value in the category, and the stacks once the top cards are off.
         players: list[Seat] = []
         cards: list[int] = []
         shown: list[tuple[Seat, int]] = []
@@ -472,7 +481,7 @@ class ClassicRules:
                 players.append(seat)
                 cards.append(card)
                 shown.append(pairs[seat][card])
-                values.append(ranks[card])
+                values.append(column[card])
                 rest[seat] = stack[1:]
                 someone_ran_out = someone_ran_out or len(stack) == 1
         revealed = Revealed(chooser, category, tuple(shown))
