@@ -178,6 +178,19 @@ class Spinner(ipw.VBox):
         return self._labels
 
     @property
+    def caption(self) -> str:
+        """The line above the spinner, e.g. "You spin for the mini-game"."""
+        return self._caption
+
+    @caption.setter
+    def caption(self, value: str) -> None:
+        if value == self._caption:
+            return
+        self._caption = value
+        if not self._spinning:  # a spinning arrow keeps its picture; the next drawing shows the caption
+            self._draw(animate=False)
+
+    @property
     def enabled(self) -> bool:
         """True if the owner offers a spin now (the control is still disabled while spinning)."""
         return self._enabled

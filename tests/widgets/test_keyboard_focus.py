@@ -18,6 +18,7 @@ from toptrumps_core.play import Match
 from toptrumps_core.strategies import HUMAN, BestValue
 from widgets import ClassicTable, HiLoTable
 from widgets._toolkit import PROJECTOR_CLASS, Disclosure, ProjectorSwitch, projector_on
+from widgets.tournament import TournamentArena
 
 
 @pytest.fixture
@@ -118,3 +119,32 @@ def test_hi_lo_moves_the_focus_from_category_to_calls_to_play_again(focused: lis
     assert focused[-1] is table.again_button
     table.again_button.click()
     assert focused[-1] is table.category_buttons[0]
+
+
+def test_t3_spin_moves_the_focus_to_stop_the_spinner_and_the_caption_names_who_spins(focused: list) -> None:
+    """Rule T3: the active player spins; the disabled Spin ⟳ never keeps the focus while the arrow turns."""
+    pending: list = []
+    arena = TournamentArena.new(seats=4, humans=1, seed=2024, spin_schedule=pending.append)
+    spins = 0
+    for _ in range(400):
+        if arena.screen == "over" or spins >= 2:
+            break
+        if arena.screen == "spin":
+            assert "You spin for" in str(arena.spinner.children[0].get_state()["value"])
+            focused.clear()
+            arena.spinner.button.click()
+            assert arena.screen == "spinning" and arena.spinner.button.disabled
+            assert focused == [arena.next_button] and not arena.next_button.disabled
+            assert arena.next_button.description == "Stop the spinner ▶"
+            pending.pop().close()
+            arena.next()  # "Stop the spinner ▶": the result at once
+            spins += 1
+        elif arena.buttons:
+            next(iter(arena.buttons.values())).click()
+        else:
+            arena.next()
+            if arena.screen == "spinning":
+                arena.next()
+                while pending:
+                    pending.pop().close()
+    assert spins >= 2, "the tournament had the person's own spins to check"

@@ -156,11 +156,13 @@ class SeatedView(MatchView):
     def _focus_next(self) -> None:
         """Moves the keyboard focus to where the next key press belongs, so a move is one or two presses.
 
-        The person's first choice if one shows; else "Next ▶" while the
-        computers may go; else, once the game is over, its "New game" control.
+        The person's first choice if one shows; else "Next ▶" while it is
+        enabled (the computers may go, or it stops a spinner, so a button that
+        was just disabled never leaves the focus on the page); else, once the
+        game is over, its "New game" control.
         """
         target = self._first_choice()
-        if target is None and self._driver.computers_may_go:
+        if target is None and (self._driver.computers_may_go or not self._next_button.disabled):
             target = self._next_button
         if target is None and self._match.is_over:
             target = self._game_over_focus()

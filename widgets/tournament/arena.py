@@ -451,14 +451,12 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
 
     def _show_spin(self, spun: Spun, *, animate: bool) -> None:
         kind, sector, seat, finale = spun
-        who = self._names.subject(seat, "spin", "spins") if seat is not None else "The active player spins"
+        caption = self._spin_caption(kind, seat, finale=finale)
         if kind == "mini_game":
             labels = svg.SECTOR_LABELS
-            caption = f"{who} for the mini-game"
             result = f"{svg.SECTOR_LABELS[sector]}!"
         else:
             labels = tuple(self._deck_labels())
-            caption = "Spin for the Finale's deck" if finale else f"{who} for the deck"
             result = f"Deck {sector + 1}: {self._rules.openings[sector].name}!"
         if animate:
             self._spinner.spin_to(sector, result=result, labels=labels, caption=caption)

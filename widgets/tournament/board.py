@@ -185,12 +185,21 @@ class ArenaBoard:
         )
         self._arena_picture.value = str(svg.arena(rules.openings, view.arena_counts, in_use=in_use, width_px=540))
 
+    def _spin_caption(self, kind: str, seat: Seat | None, *, finale: bool) -> str:
+        """The spinner's title for a spin of `kind` ("mini_game" or "deck") by `seat` (T3; the deck: T9-T12, T16)."""
+        who = self._names.subject(seat, "spin", "spins") if seat is not None else "The active player spins"
+        if kind == "mini_game":
+            return f"{who} for the mini-game"
+        return "Spin for the Finale's deck" if finale else f"{who} for the deck"
+
     def _render_spin_control(self) -> None:
         kind = self._pending_spin()
         persons_spin = self._driver.due().turn is Turn.PERSON_CHANCE  # a computer's spin is "Next ▶"'s
         self._spinner.enabled = kind is not None and persons_spin and not self._match.is_over
         deck = kind == "deck" and not self._spinner.spinning
         self._spinner.button.description = "Spin for the deck ⟳" if deck else "Spin ⟳"
+        if kind is not None and not self._spinner.spinning:  # the title names who spins now, not who spun last
+            self._spinner.caption = self._spin_caption(kind, self._active(), finale=self._public().finale)
 
     def _render_controls(self) -> None:
         computers = self._driver.computers_may_go
