@@ -48,6 +48,9 @@ CSS = f"""
 .tt-result-win {{ color: {_C["winner"]}; }}
 .tt-result-tie {{ color: {_C["tie"]}; }}
 .tt-svg svg, .tt-cardview svg {{ max-width: 100%; height: auto; display: block; }}
+/* Hi Lo's cards: 280 px wide, so their smallest type (the odds, 15 of 320 units) reads at 13 px. */
+.tt-hilo-row .tt-cardview svg {{ width: 280px; }}
+.tt-hilo-row .tt-cardview.tt-face-down svg {{ width: 200px; }}
 .tt-stacks {{ display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; }}
 .tt-stacks figure {{ margin: 0; text-align: center; font-size: 18px; font-weight: 600; }}
 .tt-stacks figcaption {{ min-height: 1.4em; }}
@@ -176,7 +179,6 @@ CSS = f"""
   .tt-card-fact {{ padding: 3px 16px 4px 16px; }}
   .tt-card-hint {{ padding: 0 16px 4px 16px; }}
   .tt-table .jupyter-button.tt-category {{ min-height: 46px; padding: 5px 16px; font-size: 20px; }}
-  .tt-hilo-row .tt-cardview svg {{ width: 172px; }}
   .tt-stacks svg {{ width: 104px; height: auto; }}
   .tt-stacks figcaption {{ font-size: 16px; }}
   .tt-card-back svg {{ width: 170px; }}

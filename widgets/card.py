@@ -113,4 +113,8 @@ class CardView(ipw.HTML):
         else:
             picture = svg.card(card, highlight=highlight, marks=frozen, width_px=self._width_px)
         self._card, self._highlight, self._marks = card, (highlight if card is not None else None), frozen
+        if card is None:  # a back has no type to read: pages may draw it smaller (``tt-face-down``)
+            self.add_class("tt-face-down")
+        else:
+            self.remove_class("tt-face-down")
         self.value = str(picture)

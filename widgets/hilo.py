@@ -176,7 +176,7 @@ class HiLoTable(MatchView):
             layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         row.add_class("tt-hilo-row")
-        cards = ipw.VBox([self._lens, row, self._put_aside], layout=ipw.Layout(flex="0 1 auto", min_width="0"))
+        cards = ipw.VBox([self._lens, row, self._put_aside], layout=ipw.Layout(flex="3 1 300px", min_width="0"))
         moves = ipw.VBox(
             [self._result, self._controls, ipw.HBox([self._again], layout=ipw.Layout(margin="10px 0"))],
             layout=ipw.Layout(flex="1 1 420px", min_width="min(420px, 100%)"),
