@@ -7,6 +7,7 @@ import re
 from toptrumps_core.svg import COLOURS
 from widgets import HiLoTable
 from widgets._style import CSS
+from widgets.tournament.board import ARENA_CSS
 
 
 def _luminance(colour: str) -> float:
@@ -54,3 +55,12 @@ def test_hi_lo_s_face_up_cards_are_drawn_wide_enough_for_13_px_type_at_every_scr
     assert widths, "the sheet sizes Hi Lo's cards"
     assert all(smallest * width / view_width >= 13 for width in widths), (smallest, widths)
     table.close()
+
+
+def test_projector_mode_lets_the_tournament_s_spinner_tracks_and_decks_grow() -> None:
+    """In projector mode the arena's right column (spinner, pin tracks, deck shelf) takes its share of the width."""
+    rules = dict(re.findall(r"(\.tt-projector [^{}]*?)\s*\{([^{}]*)\}", ARENA_CSS))
+    grow = re.search(r"flex:\s*(\d+)", rules[".tt-projector .tt-arena-right"])
+    assert grow is not None and int(grow.group(1)) >= 1
+    assert "width: 620px; max-width: 100%" in rules[".tt-projector .tt-spinner-box svg"]
+    assert "width: 100%" in CSS[CSS.index(".tt-projector .tt-svg svg, .tt-projector .tt-board svg") :].split("}")[0]

@@ -29,6 +29,10 @@ ARENA_CSS = """
 .tt-arena-main { gap: 18px; }
 .tt-arena-left { flex: 1 1 640px; min-width: min(420px, 100%); }
 .tt-arena-right { flex: 0 1 540px; min-width: min(340px, 100%); }
+/* Projector mode: the spinner, pin tracks and deck shelf share the width with the panel and grow. */
+.tt-projector .tt-arena-left { flex: 1 1 760px; }
+.tt-projector .tt-arena-right { flex: 1 1 760px; max-width: none; }
+.tt-projector .tt-spinner-box svg { width: 620px; max-width: 100%; margin: 0 auto; }
 .tt-order .widget-html-content { font-size: 20px; }
 .tt-order b { text-decoration: underline; }
 .tt-panel-head .widget-html-content { font-size: 26px; font-weight: 800; line-height: 1.25; }
