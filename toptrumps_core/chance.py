@@ -9,9 +9,13 @@ changing seat 2's strategy cannot change the deal.
 from __future__ import annotations
 
 import random
+import secrets
 from typing import TypeAlias
 
-__all__ = ["RngLike", "make_rng", "stream"]
+__all__ = ["FRESH_SEED_MAX", "RngLike", "fresh_seed", "make_rng", "stream"]
+
+FRESH_SEED_MAX = 999_999_999_999_999
+"""Largest seed `fresh_seed` draws: fifteen digits, too many to guess, few enough to stay exact in a browser."""
 
 RngLike: TypeAlias = "random.Random | int | str | None"
 """A generator, or a seed for a new one (None: seeded from the OS)."""
@@ -50,3 +54,17 @@ def stream(seed: int | str, name: str) -> random.Random:
         True
     """
     return random.Random(f"{seed}/{name}")
+
+
+def fresh_seed() -> int:
+    """Returns a new match seed, 0..`FRESH_SEED_MAX`, from the operating system's secure random source.
+
+    A game whose seed nobody chose gets one of these: there are too many to
+    try them all and rebuild a deal (unseen cards stay unseen), and the seed
+    is kept so the game can be replayed once it is over.
+
+    Example:
+        >>> 0 <= fresh_seed() <= FRESH_SEED_MAX
+        True
+    """
+    return secrets.randbelow(FRESH_SEED_MAX + 1)

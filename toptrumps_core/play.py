@@ -25,12 +25,11 @@ win.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from toptrumps_core.chance import stream
+from toptrumps_core.chance import fresh_seed, stream
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
 from toptrumps_core.protocol import (
     CHANCE,
@@ -164,7 +163,7 @@ class Match:
             judge = default_judge(rules)
         _check_judge(rules, judge, judged=judged)
         if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**6)
+            seed = fresh_seed()
         self.rules = rules
         self.strategies: tuple[Strategy[Any] | Human, ...] = players
         self.judge = judge

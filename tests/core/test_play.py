@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.chance import FRESH_SEED_MAX
 from toptrumps_core.classic import ClassicRules
+from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
 from toptrumps_core.play import Match, play
 from toptrumps_core.record import GameRecord
@@ -183,3 +185,14 @@ def test_from_record_refuses_what_it_cannot_replay(rules: ClassicRules) -> None:
             Match.from_record(record, ["random"] * 3, upto=upto)
     with pytest.raises(RecordError, match="does not replay"):  # the cap ends the game before the record does
         Match.from_record(record, ["random"] * 3, max_actions=2)
+
+
+def test_a_match_without_a_seed_draws_one_too_many_to_guess_and_keeps_it() -> None:
+    # unseen cards stay unseen: the drawn seed ranges over fifteen digits, not a guessable million
+    rules = ClassicRules(load_deck("animals"), seats=2)
+    seeds = [Match(rules, seed=None).seed for _ in range(20)]
+    assert all(isinstance(s, int) and 0 <= s <= FRESH_SEED_MAX for s in seeds), seeds
+    assert max(seeds) > 10**12, f"twenty drawn seeds all below 10**12: {seeds}"
+    assert len(set(seeds)) == len(seeds), seeds
+    replayed = play(rules, None, seed=seeds[0])
+    assert replayed.seed == seeds[0]

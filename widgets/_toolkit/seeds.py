@@ -33,11 +33,11 @@ Example:
 
 from __future__ import annotations
 
-import secrets
 from typing import Literal
 
 import ipywidgets as ipw
 
+from toptrumps_core.chance import FRESH_SEED_MAX, fresh_seed
 from toptrumps_core.errors import RuleOptionError
 
 __all__ = [
@@ -52,7 +52,7 @@ __all__ = [
     "seed_words",
 ]
 
-DRAWN_SEED_MAX = 999_999_999_999_999
+DRAWN_SEED_MAX = FRESH_SEED_MAX
 """Largest seed a game draws or the seed box accepts (fifteen digits, so a page's number stays exact)."""
 TEACHER_SEED = "seed set by the teacher"
 """What the page says, while the game runs, of a seed the teacher chose."""
@@ -67,11 +67,6 @@ SEED_BOX_HELP = (
 SeedSource = Literal["teacher", "drawn", "saved"]
 """Where a game's seed came from: a teacher (a number typed or given in a
 notebook), drawn by the page, or a resumed saved game."""
-
-
-def fresh_seed() -> int:
-    """Returns a new seed from the operating system's secure random source, 0..`DRAWN_SEED_MAX`."""
-    return secrets.randbelow(DRAWN_SEED_MAX + 1)
 
 
 def seed_words(seed: object, source: SeedSource, *, over: bool) -> str:
