@@ -551,7 +551,8 @@ class HiLoTable(MatchView):
 
     def _over_screen(self, view: HiLoView) -> list[ipw.Widget]:
         self._category_buttons, self._call_buttons = (), ()
-        css = "tt-result-win" if view.pins else "tt-result-tie"
+        last_right = view.calls[-1][1] if view.calls else True
+        css = "tt-result-win" if view.pins and last_right else "tt-result-tie"  # a wrong call is never green
         self._result.value = f"<span class='{css}' role='status'>{esc(self.result_text)}</span>"
         return [html_widget("tt-over", "<p>Press <b>Play again ↻</b> for a new shuffle.</p>")]
 

@@ -215,3 +215,17 @@ def test_new_builds_a_shuffled_game_and_checks_its_arguments(deck: Deck) -> None
 def test_new_with_a_bundled_deck(deck_names: tuple[str, ...]) -> None:
     table = HiLoTable.new(deck=deck_names[0], seed=1)
     assert table.category_buttons
+
+
+@pytest.mark.parametrize(
+    ("calls", "style"),
+    [(["higher", "higher"], "tt-result-win"), (["higher", "lower"], "tt-result-tie"), (["lower"], "tt-result-tie")],
+)
+def test_t12_the_end_is_shown_in_the_winning_style_only_after_a_right_last_call(
+    deck: Deck, calls: list[str], style: str
+) -> None:
+    table = table_from(deck, ["Alpha", "Charlie", "Delta"], hilo_pins="per_call")
+    table.choose(0)
+    for direction in calls:
+        table.call(direction)  # type: ignore[arg-type]
+    assert table.match.is_over and f"class='{style}'" in table._result.value
