@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 
 import ipywidgets as ipw
 import pytest
@@ -194,3 +197,13 @@ def test_first_chooser_experiment_plays_at_the_chosen_level_and_c6_option() -> N
     assert experiment.result is not None and experiment.result != fair
     with pytest.raises(RuleOptionError, match="computer level"):
         FirstChooserExperiment(level="genius", run=False)
+
+
+def test_lesson_03_s_self_checks_say_the_t12_pin_option_in_words_not_code() -> None:
+    """Rule T12's option appears in the self-check questions as words a pupil reads, never ``hilo_pins="..."``."""
+    notebook = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / "03_hi_lo.ipynb").read_text("utf-8"))
+    sources = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    questions = [re.match(r'SelfCheck\("((?:[^"\\]|\\.)*)"', source) for source in sources]
+    asked = [match.group(1) for match in questions if match]
+    assert asked, "lesson 03 has self-check questions"
+    assert not [question for question in asked if "hilo_pins" in question or "complete_run" in question], asked
