@@ -207,3 +207,19 @@ def test_lesson_03_s_self_checks_say_the_t12_pin_option_in_words_not_code() -> N
     asked = [match.group(1) for match in questions if match]
     assert asked, "lesson 03 has self-check questions"
     assert not [question for question in asked if "hilo_pins" in question or "complete_run" in question], asked
+
+
+def test_lesson_01_s_example_card_has_a_name_a_screen_reader_reads() -> None:
+    """The example card of lesson 01 is a picture named by its card (an SVG with its title), not a bare image."""
+    notebook = json.loads(
+        (Path(__file__).resolve().parents[2] / "notebooks" / "01_classic_top_trumps.ipynb").read_text("utf-8")
+    )
+    cell = next("".join(c["source"]) for c in notebook["cells"] if "cards[0]" in "".join(c["source"]))
+    *lines, last = cell.splitlines()
+    scope: dict[str, object] = {}
+    exec("\n".join(lines), scope)  # the cell's imports, as the page runs them
+    shown = eval(last, scope)
+    assert isinstance(shown, ipw.HTML)
+    name = re.search(r'<svg [^>]*role="img"[^>]*><title>([^<]+)</title>', shown.value)
+    assert name is not None and name.group(1) == load_deck("animals").cards[0].name
+    shown.close()
