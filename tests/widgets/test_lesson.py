@@ -16,6 +16,7 @@ from toptrumps_core.cards import Category, Deck
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability import Estimate, best_hi_lo_policy, tie_chance
+from toptrumps_core.probability.bidding import best_bid, best_bid_for_points, points_per_bid
 from widgets._toolkit import Experiment
 from widgets.lesson import (
     HILO_TRIALS_MAX,
@@ -31,6 +32,7 @@ from widgets.lesson import (
     tie_chart,
 )
 from widgets.lesson.first_chooser import MAX_GAMES, MIN_GAMES, FirstChooserExperiment
+from widgets.quiz.lesson import bid_table, points_table
 from widgets.tournament.experiment import EXPERIMENT_MAX, TournamentExperiment
 
 EXPLANATION = "Four cards give more chances that two share the best value."
@@ -223,3 +225,22 @@ def test_lesson_01_s_example_card_has_a_name_a_screen_reader_reads() -> None:
     name = re.search(r'<svg [^>]*role="img"[^>]*><title>([^<]+)</title>', shown.value)
     assert name is not None and name.group(1) == load_deck("animals").cards[0].name
     shown.close()
+
+
+def test_lesson_06_shows_the_q4_bids_as_tables_that_agree_with_the_exact_bids() -> None:
+    """Lesson 06's bidding cells show tables in words, no raw Python lists; the tables hold the exact best bids (Q4)."""
+    notebook = json.loads(
+        (Path(__file__).resolve().parents[2] / "notebooks" / "06_top_ten_quiz.ipynb").read_text("utf-8")
+    )
+    lasts = [
+        "".join(c["source"]).splitlines()[-1] for c in notebook["cells"] if c["cell_type"] == "code" and c["source"]
+    ]
+    assert not [line for line in lasts if line.startswith("[")], "a cell shows a bare Python list"
+    p, qs = Fraction(7, 10), (Fraction(3, 10), Fraction(1, 2), Fraction(7, 10))
+    for by, best in (("points", lambda q: best_bid_for_points(p, q)), ("safe", lambda q: best_bid(p, q).bid)):
+        table = bid_table(p, qs, by=by)  # type: ignore[arg-type]
+        cells = re.findall(r"<td>([^<]*)</td>", table.children[1].value)
+        assert cells == [text for q in qs for text in (f"{float(q):g}", str(best(q)))]
+        table.close()
+    points = re.findall(r"<td>([^<]*)</td>", points_table(p, Fraction(1, 2)).children[1].value)
+    assert points[1::2] == [f"{float(x):.3f}" for x in points_per_bid(p, Fraction(1, 2))]
