@@ -152,3 +152,21 @@ def test_a_tournament_turn_is_played_by_keyboard_alone(app_url: str, page_and_lo
             break  # the tournament ended in this turn: the focus went to its New tournament button
     assert person_acted
     log.assert_clean()
+
+
+def test_disclosures_and_rule_option_buttons_tell_a_screen_reader_their_state(app_url: str, page_and_log: Any) -> None:
+    """The accessibility tree has "New game ⚙" collapsed, then expanded, and the chosen rule option pressed."""
+    page, log = page_and_log
+    game = page.locator(".tt-table:has(.tt-stacks-box)").first
+    _open(page, "01_classic_top_trumps.ipynb", "click a category to play it", app_url)
+    settings = game.get_by_role("button", name=re.compile(r"New game ⚙"))
+    settings.first.wait_for(timeout=RENDER_SECONDS * 1000)
+    assert settings.first.get_attribute("aria-expanded") == "false"
+    assert re.search(r'- button "▸ New game ⚙[^"]*"(?! \[expanded\])', game.aria_snapshot())
+    settings.first.focus()
+    page.keyboard.press("Enter")
+    page.locator(".tt-disclosure-open > .tt-disclosure-toggle[aria-expanded=true]").first.wait_for(timeout=10_000)
+    snapshot = game.aria_snapshot()
+    assert re.search(r'- button "▾ New game ⚙[^"]*\(open\)" \[expanded\]', snapshot), snapshot
+    assert re.search(r'- button "[^"]*\(default\)" \[pressed\]', snapshot), "the chosen rule option is pressed"
+    log.assert_clean()

@@ -18,6 +18,7 @@ from toptrumps_core.play import Match
 from toptrumps_core.strategies import HUMAN, BestValue
 from widgets import ClassicTable, HiLoTable
 from widgets._toolkit import PROJECTOR_CLASS, Disclosure, ProjectorSwitch, projector_on
+from widgets._toolkit.disclosure import OPEN_CLASS
 from widgets.tournament import TournamentArena
 
 
@@ -56,8 +57,10 @@ def test_a_disclosure_is_a_button_whose_name_says_whether_its_box_shows() -> Non
     box.toggle.set_state({"value": True})  # Enter or Space on the button, from the page
     assert (box.toggle.description, box.body.layout.display) == ("▾ New game ⚙ (open)", None)
     assert box.toggle.tooltip == "Hide the settings of a new game" and box.is_open
+    assert OPEN_CLASS in box._dom_classes  # the page's aria-expanded follows this class
     box.collapse()
     assert box.body.layout.display == "none" and box.body.children == (body,)
+    assert OPEN_CLASS not in box._dom_classes
 
 
 def test_the_classic_settings_and_saves_are_disclosures_not_an_accordion() -> None:

@@ -3,8 +3,9 @@
 It replaces an ``Accordion``, whose headers are not buttons (they take no
 keyboard focus and read as plain text to a screen reader): here the header
 is a ``ToggleButton`` (Tab reaches it, Enter or Space opens it) whose text
-name says the state, "▸ ... (closed)" or "▾ ... (open)", because the
-button carries no ``aria-expanded`` of its own.
+name says the state, "▸ ... (closed)" or "▾ ... (open)".  The button carries
+no ``aria-expanded`` of its own: the box has the class `OPEN_CLASS` while
+open, and the page template sets ``aria-expanded`` from it.
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ from collections.abc import Sequence
 
 import ipywidgets as ipw
 
-__all__ = ["Disclosure"]
+__all__ = ["OPEN_CLASS", "Disclosure"]
 
 _CLOSED, _OPEN = "▸", "▾"
+
+OPEN_CLASS = "tt-disclosure-open"
+"""The class a `Disclosure` has while its box shows (the page's ``aria-expanded`` follows it)."""
 
 
 class Disclosure(ipw.VBox):
@@ -77,3 +81,7 @@ class Disclosure(ipw.VBox):
             self._toggle.description = f"{_OPEN} {self._title} (open)" if shown else f"{_CLOSED} {self._title}"
             self._toggle.tooltip = f"{'Hide' if shown else 'Show'} {self._what}"
             self._body.layout.display = None if shown else "none"
+            if shown:
+                self.add_class(OPEN_CLASS)
+            else:
+                self.remove_class(OPEN_CLASS)
