@@ -220,6 +220,7 @@ class HiLoTable(MatchView):
             raise RecordError("the saved Hi Lo game does not replay") from None
         self._install(match, "saved")
         self._status.show(f"Resumed the saved Hi Lo game: {saved.header.deck}, move {saved.header.move}.")
+        self._focus_next()  # on into the resumed game, not left on the upload button
 
     # -- construction for notebooks -------------------------------------------------------
 

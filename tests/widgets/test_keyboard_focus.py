@@ -151,3 +151,28 @@ def test_t3_spin_moves_the_focus_to_stop_the_spinner_and_the_caption_names_who_s
                 while pending:
                     pending.pop().close()
     assert spins >= 2, "the tournament had the person's own spins to check"
+
+
+def test_after_a_resume_the_focus_goes_into_the_resumed_game(focused: list) -> None:
+    """Resuming from a file moves the focus to the game's next control, never leaving it on the upload button."""
+    saved = _tiny_table()
+    saved.choose(0)
+    text = saved._saves.save()
+    table = _tiny_table(2)
+    focused.clear()
+    table._saves.resume_from(text, "saved.json")
+    assert focused == [table.category_buttons[0] if table.category_buttons else table.next_button]
+    hilo = HiLoTable.new(seed=5)
+    hilo.category_buttons[0].click()
+    text = hilo._saves.save()
+    again = HiLoTable.new(seed=6)
+    focused.clear()
+    again._saves.resume_from(text, "hilo.json")
+    assert focused == [again.call_buttons[0]]
+    arena = TournamentArena.new(seats=3, humans=1, seed=2024)
+    arena.fast_forward()
+    text = arena._saves.save()
+    other = TournamentArena.new(seats=3, humans=1, seed=7)
+    focused.clear()
+    other._saves.resume_from(text, "tournament.json")
+    assert len(focused) == 1 and focused[0] is not other.upload

@@ -458,6 +458,7 @@ class ClassicTable(SeatedView):
         self._settings_box.body.children = (self._form.box,)
         self._install(match, settings, "saved")
         self._status.show(f"Resumed the saved game: {saved.header.deck}, move {saved.header.move}.")
+        self._focus_next()  # on into the resumed game, not left on the upload button
 
     def _deck_values(self) -> tuple[str, ...]:
         return (*((OWN_DECK,) if self._own_deck is not None else ()), *self._offered)

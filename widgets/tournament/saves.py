@@ -100,6 +100,7 @@ class SaveAndResume:
         self._install(match)
         self._set_controls(self._settings_of(match))
         self._status.show(f"Resumed {name}: move {len(match.actions)}, {self._match_summary()}.")
+        self._focus_next()  # on into the resumed game, not left on the upload button
 
     def _match_from_text(self, text: str, name: str) -> Match:
         """Returns a match rebuilt from a saved tournament's text (see `save_text`).
