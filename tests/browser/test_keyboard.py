@@ -170,3 +170,20 @@ def test_disclosures_and_rule_option_buttons_tell_a_screen_reader_their_state(ap
     assert re.search(r'- button "▾ New game ⚙[^"]*\(open\)" \[expanded\]', snapshot), snapshot
     assert re.search(r'- button "[^"]*\(default\)" \[pressed\]', snapshot), "the chosen rule option is pressed"
     log.assert_clean()
+
+
+def test_the_resume_button_is_named_without_the_upload_s_count_of_files(app_url: str, page_and_log: Any) -> None:
+    """The upload that resumes a game reads "Resume from a file…", not "Resume from a file… (0)"."""
+    page, log = page_and_log
+    game = page.locator(".tt-table:has(.tt-stacks-box)").first
+    _open(page, "01_classic_top_trumps.ipynb", "click a category to play it", app_url)
+    saves = game.get_by_role("button", name=re.compile(r"Save or resume"))
+    saves.first.wait_for(timeout=RENDER_SECONDS * 1000)
+    saves.first.focus()
+    page.keyboard.press("Enter")
+    upload = game.locator("button.widget-upload").first
+    upload.wait_for(state="visible", timeout=10_000)
+    page.wait_for_timeout(STEADY_MS)
+    assert upload.inner_text().strip() == "Resume from a file…"
+    assert 'button "Resume from a file…"' in game.aria_snapshot()
+    log.assert_clean()
