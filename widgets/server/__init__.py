@@ -81,8 +81,13 @@ DEFAULT_MAX_KERNELS = 40
 """Pupils' pages the app runs at once unless ``--max-kernels`` says otherwise (a class of 30 and spare tabs)."""
 DEFAULT_POOL_SIZE = 1
 """Preheated kernels kept waiting per lesson unless ``--pool-size`` says otherwise (0: none)."""
-KERNEL_MIB = 110
-"""About how much memory one lesson's kernel holds, in MiB (a waiting pooled kernel as much as a page's)."""
+KERNEL_MIB = 70
+"""About how much memory one lesson's kernel holds when its page opens, in MiB (a waiting pooled kernel as much).
+
+Measured by ``benchmarks/bench_pages.py`` (69 MiB RSS for lesson 1, 53 for a bare
+ipywidgets kernel); the simulation lab, and any page once numpy and numba ran
+an experiment, hold about 220.
+"""
 PAGES_AT_ONCE = 2 * (os.cpu_count() or 1)
 """Pages that start and run their notebook at the same time (two per core); the next ones wait their turn."""
 KERNEL_START_SECONDS = 300
