@@ -256,18 +256,30 @@ class Played:
     ending: str
 
 
+def classic_table(pupil: Pupil) -> str:
+    """Returns the comm id of the first widget the page shows that holds a classic table's "Next ▶" button.
+
+    Raises:
+        PupilError: If no shown widget holds one.
+    """
+    for root in pupil.shown:
+        if any(w.model == "ButtonModel" and w.state.get("description") == "Next ▶" for w in pupil.visible(root)):
+            return root
+    raise PupilError(f"no classic table among the {len(pupil.shown)} widgets the page shows")
+
+
 async def play_classic(pupil: Pupil, *, choice: int = 0) -> Played:
     """Plays the classic table of lesson 01 to the end: a category when one is offered, else Fast-forward, else Next.
 
     Args:
-        pupil: A connected pupil on lesson 01 (its first shown widget is the table).
+        pupil: A connected pupil on lesson 01 (one of its shown widgets is the table).
         choice: Which of the offered categories the pupil clicks (counted
             round, so any whole number picks one): pupils of a class play different games.
 
     Raises:
         PupilError: If the game has not ended after `MAX_CLICKS` clicks, or no button is offered.
     """
-    table = pupil.shown[0]
+    table = classic_table(pupil)
     for clicks in range(MAX_CLICKS):
         over = [text for text in pupil.texts(table) if GAME_OVER in text]
         if over:
