@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import types
-from collections.abc import Coroutine, Generator, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import ipywidgets as ipw
 
+from tests.widgets.stepping import ByHand, pause
 from tests.widgets.widget_helpers import descendants
 from toptrumps_core import ClassicRules
 from toptrumps_core.deckfiles import load_deck
@@ -21,35 +20,6 @@ from widgets.lesson.first_chooser import FirstChooserExperiment
 from widgets.tournament.experiment import TournamentExperiment
 
 CHUNKS = 5
-
-
-@types.coroutine
-def pause(seconds: float) -> Generator[None, None, None]:
-    """A pause that hands control back to the test (stands in for asyncio.sleep)."""
-    yield
-
-
-class ByHand:
-    """A schedule that keeps the run's coroutine, for the test to step by hand."""
-
-    def __init__(self) -> None:
-        self.coroutine: Coroutine[Any, Any, None] | None = None
-
-    def __call__(self, coroutine: Coroutine[Any, Any, None]) -> ByHand:
-        self.coroutine = coroutine
-        return self
-
-    def step(self) -> bool:
-        """Runs the coroutine to its next pause; False once it has ended."""
-        assert self.coroutine is not None
-        try:
-            self.coroutine.send(None)
-        except StopIteration:
-            return False
-        return True
-
-    def cancel(self) -> None:
-        pass
 
 
 class Chunks(Experiment):

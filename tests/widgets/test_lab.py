@@ -2,45 +2,16 @@
 
 from __future__ import annotations
 
-import types
-from collections.abc import Coroutine, Generator
+from collections.abc import Generator
 from typing import Any
 
 import pytest
 
+from tests.widgets.stepping import ByHand, pause
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.simulation import game_seeds
 from widgets._boundary import ErrorBoundary
 from widgets.lab import MAX_GAMES, MAX_RULES_GAMES, SimulationLab, SteppedRun
-
-
-@types.coroutine
-def pause(seconds: float) -> Generator[None, None, None]:
-    """A pause that hands control back to the test (stands in for asyncio.sleep)."""
-    yield
-
-
-class Steps:
-    """A schedule that keeps the run's coroutine, for the test to step by hand."""
-
-    def __init__(self) -> None:
-        self.coroutine: Coroutine[Any, Any, None] | None = None
-
-    def __call__(self, coroutine: Coroutine[Any, Any, None]) -> Steps:
-        self.coroutine = coroutine
-        return self
-
-    def step(self) -> bool:
-        """Runs the coroutine to its next pause; False once it has ended."""
-        assert self.coroutine is not None
-        try:
-            self.coroutine.send(None)
-        except StopIteration:
-            return False
-        return True
-
-    def cancel(self) -> None:
-        pass
 
 
 def test_one_strategy_control_per_seat_keeping_the_choices() -> None:
@@ -69,7 +40,7 @@ def test_a_run_plays_the_games_and_draws_every_chart() -> None:
 
 
 def test_stop_ends_the_run_after_the_step_underway() -> None:
-    steps = Steps()
+    steps = ByHand()
     lab = SimulationLab(games=100, seed=2, engine="rules", schedule=steps, sleep=pause)
     lab.run()
     assert lab.running and lab._run_button.disabled and not lab._stop_button.disabled
@@ -83,7 +54,7 @@ def test_stop_ends_the_run_after_the_step_underway() -> None:
 
 
 def test_run_refuses_while_running() -> None:
-    steps = Steps()
+    steps = ByHand()
     lab = SimulationLab(games=40, engine="rules", schedule=steps, sleep=pause)
     lab.run()
     lab.run()
