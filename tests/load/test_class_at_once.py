@@ -48,8 +48,8 @@ def _wait_until_freed(base_url: str, kernel_ids: set[str]) -> set[str]:
 
 
 def _decided(ending: str) -> bool:
-    """True if a game's closing words name a winner or a draw (C7, C9, C11), not an unfinished game (C12)."""
-    return "wins" in ending or "a draw between" in ending
+    """True if a game's closing words name a winner or a draw (C7, C11), not a game stopped unfinished (C12)."""
+    return "Game over:" in ending and "nobody wins" not in ending
 
 
 async def _arrive(base_url: str) -> Pupil:
