@@ -255,17 +255,19 @@ def test_s5_the_reveal_draws_each_card_s_name_and_value_legibly_on_a_phone() -> 
     _click(table, "Reveal all")
     deck = table.rules.deck
     html = table._body.children[-1].value
-    svgs = re.findall(r"<svg.*?</svg>", html, flags=re.S)
-    assert len(svgs) == 3
-    for svg, row in zip(svgs, table.state.last.rows, strict=True):
+    narrow = re.findall(r'<div class="tt-narrow">(<svg.*?</svg>)', html, flags=re.S)
+    assert len(narrow) == 3 and len(re.findall(r"<svg.*?</svg>", html, flags=re.S)) == 6  # each row wide and narrow
+    for svg, row in zip(narrow, table.state.last.rows, strict=True):
         view_width = float(ET.fromstring(svg).get("viewBox", "0 0 1 1").split()[2])
-        on_phone = 340 / view_width  # a row fills a 390 px phone less the margins
+        on_phone = min(1.0, 340 / view_width)  # a row fills a 390 px phone less the margins
         sizes = _text_sizes(svg)
+        assert min(sizes.values()) * on_phone >= 11, sorted(sizes.items(), key=lambda item: item[1])[:3]
         for slot, card in enumerate(row):
             name = deck.cards[card].name
             value = format_value(deck.cards[card].values[slot])
-            assert max(sizes.get(name, 0), sizes.get(name.split()[0], 0)) * on_phone >= 8, (name, sizes)
-            assert sizes.get(value, 0) * on_phone >= 12, (name, value)
+            name_lines = [size for text, size in sizes.items() if text in name and len(text) > 2]  # one or two lines
+            assert name_lines and min(name_lines) * on_phone >= 13, (name, sizes)
+            assert sizes.get(value, 0) * on_phone >= 18, (name, value)
 
 
 @pytest.mark.parametrize("slot", ["0", 1.0, True, -1, 4])

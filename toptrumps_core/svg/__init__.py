@@ -32,7 +32,9 @@ Modules, by what they draw:
 - `faces`: a card face up (`card`); `backs`: a card back and a stack
   (`face_down`, `stack`); `comparisons`: one comparison (`comparison`);
   `decks`: a deck grid (`deck`);
-- `squads` (`mission_card`, `squad_row`): Top Trump Squads;
+- `squads` (`mission_card`, `squad_row`), drawing each slot with
+  `squad_slots`: Top Trump Squads, each picture a `WideAndNarrow` (drawn on
+  one line and wrapped for a phone; `wide_and_narrow`, `picture_html`);
 - `card_arena` (`arena`), `spinners` (`spinner`, `sector_angle`,
   `sector_label`) and `pin_track` (`pin_tracks`): the tournament;
 - `elements` (the `Svg` string and shapes), `palette` (fonts and colours),
@@ -62,6 +64,7 @@ from toptrumps_core.svg.pin_track import PIN_TRACKS_WIDTH_PX, pin_tracks
 from toptrumps_core.svg.sizes import CARD_BACK_HEIGHT_PX, CARD_WIDTH_PX, DECK_CARD_WIDTH_PX, STACK_WIDTH_PX
 from toptrumps_core.svg.spinners import SECTOR_LABELS, SPINNER_WIDTH_PX, sector_angle, sector_label, spinner
 from toptrumps_core.svg.squads import mission_card, squad_row
+from toptrumps_core.svg.wide_and_narrow import WideAndNarrow, picture_html
 
 __all__ = [
     "ARENA_WIDTH_PX",
@@ -76,12 +79,14 @@ __all__ = [
     "SPINNER_WIDTH_PX",
     "STACK_WIDTH_PX",
     "Svg",
+    "WideAndNarrow",
     "arena",
     "card",
     "comparison",
     "deck",
     "face_down",
     "mission_card",
+    "picture_html",
     "pin_tracks",
     "sector_angle",
     "sector_label",

@@ -5,88 +5,115 @@
   slots as in the source (3 above Critical, 2 above Important, 1 above
   Useful), the role, the category and its goal in words (S2); the other
   slots say "not in this mission" (S4).
-- `squad_row`: one player's row: face-down backs, face-up cards (the slot's
-  category highlighted), the empty slot of the card in hand (dashed), the
-  tokens above the mission slots, and, after the reveal, each slot's result
-  in words and colour ("WON +3", "lost", "no data") (S5).
+- `squad_row`: one player's row: face-down backs, face-up cards drawn by what
+  counts in their slot (the card's name and its value there, large), the
+  empty slot of the card in hand (dashed), the card in hand with every value,
+  the tokens above the mission slots, and, after the reveal, each slot's
+  result in words and colour ("WON +3 ★", "lost", "nobody scores") (S3-S5).
 
-Both are as wide as the row, so a mission card drawn above rows lines up
-with their slots.
+Both are drawn as a grid of `columns` slots a line: all on one line by
+default, as wide as the row, so a mission card drawn above a row lines up
+with its slots.  Called without `columns`, each returns a `WideAndNarrow`:
+the one-line picture, and the same wrapped to `NARROW_COLUMNS` a line for a
+phone, with the HTML that shows the one whose smallest text reads at
+`READABLE_PX` or more.  Every text is at least `SMALLEST_FONT_PX` design px.
 """
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Collection, Mapping, Sequence
 
-from toptrumps_core.cards import Deck, format_value, value_with_unit
+from toptrumps_core.cards import Deck
 from toptrumps_core.squads import ROLE_NAMES, Mission
 from toptrumps_core.svg.backs import draw_back
 from toptrumps_core.svg.elements import (
     Svg,
     check_index,
     clean_text,
-    coord,
-    draw_circle,
     draw_rect,
     draw_text,
     finish,
     new_root,
     scale_of,
 )
-from toptrumps_core.svg.faces import CardLayout, draw_card_face
 from toptrumps_core.svg.palette import palette_of
-from toptrumps_core.svg.sizes import BADGE_FONT_PX, CARD_WIDTH_PX, CORNER_PX, SMALL_FONT_PX
-from toptrumps_core.svg.text_fitting import fit, fit_size, text_width, wrap
+from toptrumps_core.svg.sizes import CORNER_PX
+from toptrumps_core.svg.squad_slots import (
+    HAND_WIDTH_PX,
+    SLOT_CARD_HEIGHT_PX,
+    SLOT_WIDTH_PX,
+    SMALLEST_FONT_PX,
+    draw_hand_card,
+    draw_mission_column,
+    draw_slot_face,
+    draw_tokens,
+    hand_card_height,
+    mission_column_height,
+)
+from toptrumps_core.svg.text_fitting import fit_size, wrap
+from toptrumps_core.svg.wide_and_narrow import READABLE_PX, WideAndNarrow
 
-__all__ = ["SLOT_WIDTH_PX", "mission_card", "row_width", "squad_row"]
+__all__ = ["NARROW_COLUMNS", "READABLE_PX", "SLOT_WIDTH_PX", "mission_card", "row_width", "squad_row"]
 
-SLOT_SCALE = 0.5
-"""A card in a slot is drawn at half the size of a card on its own."""
-SLOT_WIDTH_PX = CARD_WIDTH_PX * SLOT_SCALE
-"""Width of one slot (design px)."""
-SLOT_GAP_PX = 14
-TOKEN_BAND_PX = 40
-TOKEN_RADIUS_PX = 11
-LABEL_BAND_PX = 52
+NARROW_COLUMNS = 2
+"""Slots a line in the narrow layout (a phone's 340 px show two slots side by side at full size)."""
+SLOT_GAP_PX = 12
+TOKEN_BAND_PX = 36
+LABEL_BAND_PX = 30
+RESULT_BAND_PX = 38
 TITLE_BAND_PX = 54
-STORY_FONT_PX = 17
-STORY_LINE_PX = 23
-STORY_MAX_LINES = 5
-COLUMN_BAND_PX = 116
-NAME_BAND_PX = 36
+TITLE_FONT_PX = 26
+STORY_FONT_PX = 16
+STORY_LINE_PX = 22
+STORY_MAX_LINES = 8
+NAME_BAND_PX = 34
 
 
-def row_width(deck: Deck, *, held: bool = False) -> float:
+def row_width(deck: Deck, *, held: bool = False, columns: int | None = None) -> float:
     """Returns the width of a row of `deck`'s slots, and of its mission card (design px).
 
     Args:
         deck: The deck (one slot per category).
         held: True to leave room for the card in hand after the slots.
+        columns: Slots a line; None for every slot on one line.
+
+    Raises:
+        ValueError: If `columns` is not a whole number >= 1.
     """
-    slots = len(deck.categories) + (1 if held else 0)
-    return slots * SLOT_WIDTH_PX + (slots + 1) * SLOT_GAP_PX + (SLOT_GAP_PX if held else 0)
+    per_line = _columns(deck, columns)
+    width = per_line * SLOT_WIDTH_PX + (per_line + 1) * SLOT_GAP_PX
+    if held and per_line >= len(deck.categories):
+        return width + HAND_WIDTH_PX + 2 * SLOT_GAP_PX  # the hand sits after the slots, past a divider
+    return max(width, HAND_WIDTH_PX + 2 * SLOT_GAP_PX) if held else width
 
 
-def _slot_x(slot: int) -> float:
-    return SLOT_GAP_PX + slot * (SLOT_WIDTH_PX + SLOT_GAP_PX)
+def _columns(deck: Deck, columns: int | None) -> int:
+    k = len(deck.categories)
+    if columns is None:
+        return k
+    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
+        raise ValueError(f"expected columns as a whole number >= 1; got {columns!r}")
+    return min(columns, k)
 
 
-def _draw_tokens(parent: ET.Element, cx: float, y: float, tokens: int, palette: Mapping[str, str]) -> None:
-    """Draws `tokens` tokens in a row centred on `cx`, and the count in words for readers."""
-    step = TOKEN_RADIUS_PX * 2 + 6
-    left = cx - (tokens - 1) * step / 2
-    for n in range(tokens):
-        draw_circle(
-            parent, left + n * step, y, TOKEN_RADIUS_PX, fill=palette["code"], stroke=palette["border"], stroke_width=2
-        )
-        draw_text(parent, left + n * step, y + 5, "★", size=14, fill=palette["code_text"], anchor="middle")
+def _cell(slot: int, per_line: int, line_height: float) -> tuple[float, float]:
+    """Returns the left and top of `slot`'s cell in a grid of `per_line` slots a line (design px)."""
+    line, column = divmod(slot, per_line)
+    return SLOT_GAP_PX + column * (SLOT_WIDTH_PX + SLOT_GAP_PX), line * line_height
+
+
+def _switch_width(deck: Deck, held: bool) -> float:
+    """The design width whose readable size decides the switch: the row with its card in hand when there is one."""
+    return row_width(deck, held=held)
 
 
 def mission_card(
     mission: Mission,
     deck: Deck,
     *,
+    columns: int | None = None,
     width_px: int | None = None,
     colours: Mapping[str, str] | None = None,
 ) -> Svg:
@@ -95,29 +122,51 @@ def mission_card(
     Args:
         mission: The mission (valid for `deck`).
         deck: The deck its categories come from.
-        width_px: Width in pixels; None for the row's design width.
+        columns: Slots a line; None for a `WideAndNarrow`: every slot on one
+            line, and `NARROW_COLUMNS` a line for narrow screens.
+        width_px: Width in pixels of the (one-line) picture; None for the
+            design width.  The narrow layout is always at its design width.
         colours: Colours overriding `COLOURS` by key; None for the defaults.
 
     Returns:
-        The mission card as SVG markup.
+        The mission card as SVG markup (a `WideAndNarrow` when `columns` is None).
 
     Raises:
-        ValueError: If `width_px` is not a positive int or `colours` has an unknown key.
+        ValueError: If `columns` or `width_px` is not a positive int, or `colours` has an unknown key.
 
     Example:
         >>> from toptrumps_core.deckfiles import load_deck
         >>> from toptrumps_core.squads import bundled_missions
         >>> deck = load_deck("animals")
         >>> picture = mission_card(bundled_missions(deck)[0], deck)
-        >>> "Critical" in picture and "3 tokens" in picture
+        >>> "Critical" in picture and "3 tokens" in picture and "Critical" in picture.narrow
         True
     """
+    if columns is not None:
+        return _mission_card(mission, deck, columns, width_px, colours)
+    wide = _mission_card(mission, deck, None, width_px, colours)
+    narrow = _mission_card(mission, deck, NARROW_COLUMNS, None, colours)
+    # a mission card switches with the building row drawn under it, so the two keep lining up
+    return WideAndNarrow(wide, narrow, _switch_width(deck, True), SMALLEST_FONT_PX)
+
+
+def _mission_card(
+    mission: Mission,
+    deck: Deck,
+    columns: int | None,
+    width_px: int | None,
+    colours: Mapping[str, str] | None,
+) -> Svg:
     palette = palette_of(colours)
-    width = row_width(deck)
+    per_line = _columns(deck, columns)
+    width = row_width(deck, columns=columns)
     scale = scale_of(width_px if width_px is not None else round(width), width)
     story = wrap(clean_text(mission.story), width - 2 * SLOT_GAP_PX, STORY_FONT_PX, STORY_MAX_LINES)
     story_h = len(story) * STORY_LINE_PX + 12
-    height = TITLE_BAND_PX + story_h + TOKEN_BAND_PX + COLUMN_BAND_PX + SLOT_GAP_PX
+    column_h = TOKEN_BAND_PX + mission_column_height(mission, deck)
+    lines = math.ceil(len(deck.categories) / per_line)
+    line_h = column_h + SLOT_GAP_PX
+    height = TITLE_BAND_PX + story_h + lines * line_h + SLOT_GAP_PX / 2
     tokens_by_slot = mission.tokens_by_category(deck)
     parts = []
     for role, count, goal in mission.roles():
@@ -127,7 +176,7 @@ def mission_card(
     root = new_root(width, height, scale, f"Mission: {mission.title}", desc)
     draw_rect(root, 0, 0, width, height, fill=palette["card"], rx=CORNER_PX, stroke=palette["border"], stroke_width=4)
     draw_rect(root, 0, 0, width, TITLE_BAND_PX, fill=palette["header"], rx=CORNER_PX)
-    title, size = fit_size(clean_text(mission.title), width - 2 * SLOT_GAP_PX, 28, 18, bold=True)
+    title, size = fit_size(clean_text(mission.title), width - 2 * SLOT_GAP_PX, TITLE_FONT_PX, 18, bold=True)
     draw_text(
         root,
         width / 2,
@@ -148,34 +197,14 @@ def mission_card(
             fill=palette["text"],
         )
     top = TITLE_BAND_PX + story_h
-    for index, category in enumerate(deck.categories):
-        x = _slot_x(index)
-        cx = x + SLOT_WIDTH_PX / 2
-        tokens = tokens_by_slot[index]
+    for index in range(len(deck.categories)):
+        x, y = _cell(index, per_line, line_h)
         placed = mission.slot_of(deck, index)
         fill = palette["picture"] if placed else palette["row_alt"]
-        draw_rect(root, x, top, SLOT_WIDTH_PX, TOKEN_BAND_PX + COLUMN_BAND_PX, fill=fill, rx=10)
-        if tokens:
-            _draw_tokens(root, cx, top + TOKEN_BAND_PX / 2, tokens, palette)
-        lines: list[tuple[str, float, bool, str]] = []
-        if placed is not None:
-            name, _, slot = placed
-            lines.append((ROLE_NAMES[name], 16, True, palette["mark"]))
-            lines.append((category.name, 17, True, palette["text"]))
-            if slot.goal == "nearest":
-                lines.append(("nearest to", 16, False, palette["text"]))
-                lines.append((value_with_unit(category, slot.target), 16, True, palette["text"]))
-            else:
-                lines.append((f"{'▲' if slot.goal == 'highest' else '▼'} {slot.goal} wins", 16, False, palette["text"]))
-        else:
-            lines.append(("not in this", 14, False, palette["muted"]))
-            lines.append(("mission", 14, False, palette["muted"]))
-            lines.append((category.name, 16, False, palette["muted"]))
-        for n, (text, font, bold, colour) in enumerate(lines):
-            fitted = fit(clean_text(text), SLOT_WIDTH_PX - 12, font, bold=bold)
-            draw_text(
-                root, cx, top + TOKEN_BAND_PX + 22 + n * 24, fitted, size=font, fill=colour, anchor="middle", bold=bold
-            )
+        draw_rect(root, x, top + y, SLOT_WIDTH_PX, column_h, fill=fill, rx=10)
+        if tokens_by_slot[index]:
+            draw_tokens(root, x + SLOT_WIDTH_PX / 2, top + y + TOKEN_BAND_PX / 2, tokens_by_slot[index], palette)
+        draw_mission_column(root, mission, deck, index, x, top + y + TOKEN_BAND_PX, palette)
     return finish(root)
 
 
@@ -189,14 +218,19 @@ def squad_row(
     name: str = "",
     results: Mapping[int, str] | None = None,
     winners: Collection[int] = (),
-    slot_faces: bool = False,
+    columns: int | None = None,
     width_px: int | None = None,
     colours: Mapping[str, str] | None = None,
 ) -> Svg:
-    """Draws one player's row of slots: backs, face-up cards, the empty slot, tokens and results (S1, S3, S5).
+    """Draws one player's row of slots: backs, face-up cards, the empty slot, the card in hand, tokens, results.
+
+    A face-up card in a slot shows what counts there (S4, S5): its name and
+    its value in that slot's category, in large type; the card in hand shows
+    every value, since it may go in any slot (S3).  Face-down cards show only
+    their slot number.
 
     Args:
-        deck: The deck (slot i stands for category i).
+        deck: The deck (slot i stands for category i, S1).
         cards: Per slot, the card number lying face up there, or None for a
             face-down card (or the empty slot, see `empty_slot`); one entry
             per category.
@@ -204,31 +238,29 @@ def squad_row(
         empty_slot: The slot left empty by the card in hand, drawn dashed; None if none.
         held: The card in hand, drawn after the slots; None if none.
         name: The player's name, drawn above the row; "" for none.
-        results: Per slot, a word or two under it after the reveal ("WON +3", "lost", "no data").
+        results: Per slot, a word or two under it after the reveal ("WON +3 ★", "lost", "nobody scores").
         winners: The slots won, outlined and their result drawn as a badge.
-        slot_faces: True to draw each face-up card in a slot by what counts
-            there (S4, S5): its name and its value in that slot's category,
-            in large type that stays legible when the row is drawn small (the
-            reveal); False for the whole card face, every category.
-        width_px: Width in pixels; None for the design width.
+        columns: Slots a line; None for a `WideAndNarrow`: every slot on one
+            line, and `NARROW_COLUMNS` a line for narrow screens.
+        width_px: Width in pixels of the (one-line) picture; None for the
+            design width.  The narrow layout is always at its design width.
         colours: Colours overriding `COLOURS` by key; None for the defaults.
 
     Returns:
-        The row as SVG markup.
+        The row as SVG markup (a `WideAndNarrow` when `columns` is None).
 
     Raises:
         ValueError: If `cards` does not have one entry per category, a card
-            or slot number is out of range, `width_px` is not a positive
-            int, or `colours` has an unknown key.
+            or slot number is out of range, `columns` or `width_px` is not a
+            positive int, or `colours` has an unknown key.
 
     Example:
         >>> from toptrumps_core.deckfiles import load_deck
         >>> deck = load_deck("animals")
         >>> picture = squad_row(deck, [0, None, None, None], empty_slot=2, held=5, name="You")
-        >>> "face down" in picture and "in hand" in picture
+        >>> "face down" in picture and "in hand" in picture and "in hand" in picture.narrow
         True
     """
-    palette = palette_of(colours)
     k = len(deck.categories)
     if len(cards) != k:
         raise ValueError(f"expected one entry per slot ({k}); got {len(cards)}")
@@ -237,168 +269,136 @@ def squad_row(
             check_index(card, len(deck.cards), "card")
     if empty_slot is not None:
         check_index(empty_slot, k, "slot")
-    won = set(winners)
-    layout = CardLayout.of(deck.cards, {})
-    card_h = layout.height * SLOT_SCALE
-    width = row_width(deck, held=held is not None)
-    scale = scale_of(width_px if width_px is not None else round(width), width)
-    name_h = NAME_BAND_PX if name else 0
-    top = name_h + TOKEN_BAND_PX
-    height = top + card_h + LABEL_BAND_PX + (SLOT_GAP_PX if results else 0)
-    tokens_by_slot = mission.tokens_by_category(deck) if mission is not None else (0,) * k
-    results = results or {}
-    desc = _row_desc(deck, cards, empty_slot, held, name, tokens_by_slot, results)
-    root = new_root(width, height, scale, f"{name or 'A'} row of {k} slots", desc)
-    draw_rect(root, 0, 0, width, height, fill=palette["table"], rx=CORNER_PX)
-    if name:
-        text, size = fit_size(clean_text(name), width - 2 * SLOT_GAP_PX, 22, 15, bold=True)
-        draw_text(root, SLOT_GAP_PX, NAME_BAND_PX * 0.72, text, size=size, fill=palette["table_text"], bold=True)
-    for slot in range(k):
-        x = _slot_x(slot)
+    row = _Row(deck, cards, mission, empty_slot, held, name, results or {}, set(winners), palette_of(colours))
+    if columns is not None:
+        return row.draw(_columns(deck, columns), width_px)
+    wide, narrow = row.draw(k, width_px), row.draw(NARROW_COLUMNS, None)
+    return WideAndNarrow(wide, narrow, _switch_width(deck, held is not None), SMALLEST_FONT_PX)
+
+
+class _Row:
+    """One row's contents, drawn in a grid of some slots a line."""
+
+    def __init__(
+        self,
+        deck: Deck,
+        cards: Sequence[int | None],
+        mission: Mission | None,
+        empty_slot: int | None,
+        held: int | None,
+        name: str,
+        results: Mapping[int, str],
+        winners: set[int],
+        palette: Mapping[str, str],
+    ) -> None:
+        self.deck, self.cards, self.empty_slot, self.held, self.name = deck, cards, empty_slot, held, name
+        self.results, self.winners, self.palette = results, winners, palette
+        k = len(deck.categories)
+        self.tokens = mission.tokens_by_category(deck) if mission is not None else (0,) * k
+
+    def draw(self, per_line: int, width_px: int | None) -> Svg:
+        deck, palette, held = self.deck, self.palette, self.held
+        k = len(deck.categories)
+        per_line = min(per_line, k)
+        width = row_width(deck, held=held is not None, columns=per_line)
+        scale = scale_of(width_px if width_px is not None else round(width), width)
+        name_h = NAME_BAND_PX if self.name else 0
+        slot_h = TOKEN_BAND_PX + SLOT_CARD_HEIGHT_PX + LABEL_BAND_PX + (RESULT_BAND_PX if self.results else 0)
+        hand_h = TOKEN_BAND_PX + hand_card_height(deck) + SLOT_GAP_PX if held is not None else 0
+        beside = held is not None and per_line >= k  # the hand on the slots' line, else on a line of its own
+        lines = math.ceil(k / per_line)
+        line_h = max(slot_h, hand_h) if beside else slot_h
+        height = name_h + lines * line_h + (0 if beside else hand_h) + SLOT_GAP_PX / 2
+        desc = _row_desc(deck, self.cards, self.empty_slot, held, self.name, self.tokens, self.results)
+        root = new_root(width, height, scale, f"{self.name or 'A'} row of {k} slots", desc)
+        draw_rect(root, 0, 0, width, height, fill=palette["table"], rx=CORNER_PX)
+        if self.name:
+            text, size = fit_size(clean_text(self.name), width - 2 * SLOT_GAP_PX, 20, 15, bold=True)
+            draw_text(root, SLOT_GAP_PX, NAME_BAND_PX * 0.72, text, size=size, fill=palette["table_text"], bold=True)
+        for slot in range(k):
+            x, y = _cell(slot, per_line, line_h)
+            self._draw_slot(root, slot, x, name_h + y)
+        if held is not None:
+            if beside:
+                x, y = row_width(deck, columns=k) + SLOT_GAP_PX, name_h
+                draw_rect(root, x - SLOT_GAP_PX - 2, y + 4, 4, hand_h - 8, fill=palette["border"])
+            else:
+                x, y = SLOT_GAP_PX, name_h + lines * line_h
+            draw_text(
+                root,
+                x + HAND_WIDTH_PX / 2,
+                y + TOKEN_BAND_PX * 0.7,
+                "in hand",
+                size=17,
+                fill=palette["table_text"],
+                anchor="middle",
+                bold=True,
+            )
+            draw_hand_card(root, deck, held, x, y + TOKEN_BAND_PX, palette)
+        return finish(root)
+
+    def _draw_slot(self, root: ET.Element, slot: int, x: float, y: float) -> None:
+        deck, palette = self.deck, self.palette
         cx = x + SLOT_WIDTH_PX / 2
-        if tokens_by_slot[slot]:
-            _draw_tokens(root, cx, name_h + TOKEN_BAND_PX / 2, tokens_by_slot[slot], palette)
-        card = cards[slot]
-        if slot == empty_slot:
+        if self.tokens[slot]:
+            draw_tokens(root, cx, y + TOKEN_BAND_PX / 2, self.tokens[slot], palette)
+        top = y + TOKEN_BAND_PX
+        card = self.cards[slot]
+        if slot == self.empty_slot:
             draw_rect(
                 root,
                 x,
                 top,
                 SLOT_WIDTH_PX,
-                card_h,
+                SLOT_CARD_HEIGHT_PX,
                 fill="none",
                 rx=10,
                 stroke=palette["empty"],
                 stroke_width=3,
                 dash="10 7",
             )
-            draw_text(
-                root, cx, top + card_h / 2, "empty", size=SMALL_FONT_PX + 2, fill=palette["muted"], anchor="middle"
-            )
+            draw_text(root, cx, top + SLOT_CARD_HEIGHT_PX / 2, "empty", size=17, fill=palette["muted"], anchor="middle")
         elif card is None:
-            draw_back(root, x, top, SLOT_WIDTH_PX, card_h, str(slot + 1), palette)
-        elif slot_faces:
-            _draw_slot_face(root, deck, card, slot, x, top, card_h, palette)
+            draw_back(root, x, top, SLOT_WIDTH_PX, SLOT_CARD_HEIGHT_PX, str(slot + 1), palette)
         else:
-            group = ET.SubElement(root, "g", {"transform": f"translate({coord(x)},{coord(top)}) scale({SLOT_SCALE})"})
-            draw_card_face(group, deck.cards[card], layout, palette, highlight=slot, marks={}, selectable=False)
-        if slot in won:
+            draw_slot_face(root, deck.cards[card], deck.categories[slot], slot, x, top, palette)
+        won = slot in self.winners
+        if won:
             draw_rect(
                 root,
                 x - 4,
                 top - 4,
                 SLOT_WIDTH_PX + 8,
-                card_h + 8,
+                SLOT_CARD_HEIGHT_PX + 8,
                 fill="none",
                 rx=12,
                 stroke=palette["winner"],
                 stroke_width=6,
             )
-        label = fit(clean_text(deck.categories[slot].name), SLOT_WIDTH_PX - 8, 15, bold=True)
-        draw_text(root, cx, top + card_h + 20, label, size=15, fill=palette["table_text"], anchor="middle", bold=True)
-        result = results.get(slot)
+        bottom = top + SLOT_CARD_HEIGHT_PX
+        label, size = fit_size(
+            clean_text(deck.categories[slot].name), SLOT_WIDTH_PX - 6, 16, SMALLEST_FONT_PX, bold=True
+        )
+        draw_text(root, cx, bottom + 22, label, size=size, fill=palette["table_text"], anchor="middle", bold=True)
+        result = self.results.get(slot)
         if result:
-            text = fit(clean_text(result), SLOT_WIDTH_PX - 12, 16, bold=True)
-            if slot in won:
-                draw_rect(root, x + 8, top + card_h + 28, SLOT_WIDTH_PX - 16, 28, fill=palette["winner"], rx=8)
+            text, size = fit_size(clean_text(result), SLOT_WIDTH_PX - 16, 17, SMALLEST_FONT_PX, bold=True)
+            if won:
+                draw_rect(root, x + 6, bottom + LABEL_BAND_PX + 2, SLOT_WIDTH_PX - 12, 30, fill=palette["winner"], rx=8)
                 draw_text(
-                    root, cx, top + card_h + 48, text, size=16, fill=palette["winner_text"], anchor="middle", bold=True
+                    root,
+                    cx,
+                    bottom + LABEL_BAND_PX + 23,
+                    text,
+                    size=size,
+                    fill=palette["winner_text"],
+                    anchor="middle",
+                    bold=True,
                 )
             else:
-                draw_text(root, cx, top + card_h + 48, text, size=16, fill=palette["muted"], anchor="middle")
-    if held is not None:
-        x = _slot_x(k) + SLOT_GAP_PX
-        draw_rect(root, x - SLOT_GAP_PX / 2 - 2, name_h + 4, 4, card_h + TOKEN_BAND_PX, fill=palette["border"])
-        draw_text(
-            root,
-            x + SLOT_WIDTH_PX / 2,
-            name_h + TOKEN_BAND_PX * 0.7,
-            "in hand",
-            size=BADGE_FONT_PX * 0.7,
-            fill=palette["table_text"],
-            anchor="middle",
-            bold=True,
-        )
-        group = ET.SubElement(root, "g", {"transform": f"translate({coord(x)},{coord(top)}) scale({SLOT_SCALE})"})
-        draw_card_face(group, deck.cards[held], layout, palette, highlight=None, marks={}, selectable=False)
-    return finish(root)
-
-
-SLOT_FACE_NAME_PX = 26
-"""Largest type of a card's name on a slot face (design px; it shrinks to fit, down to `SLOT_FACE_MIN_PX`)."""
-SLOT_FACE_VALUE_PX = 44
-"""Type of the slot's value on a slot face (design px)."""
-SLOT_FACE_MIN_PX = 19
-"""Smallest type on a slot face: at a phone's 340 px for a 710 px row it is still about 9 px."""
-SLOT_FACE_LONG_WORD_PX = 14
-"""Smallest type of a single word of a name too long for `SLOT_FACE_MIN_PX` (it is shrunk, never cut)."""
-
-
-def _draw_slot_face(
-    root: ET.Element,
-    deck: Deck,
-    card: int,
-    slot: int,
-    x: float,
-    top: float,
-    height: float,
-    palette: Mapping[str, str],
-) -> None:
-    """Draws a face-up card in `slot` by what counts there: its name, and its value for that slot's category."""
-    face = deck.cards[card]
-    category = deck.categories[slot]
-    draw_rect(
-        root, x, top, SLOT_WIDTH_PX, height, fill=palette["card"], rx=10, stroke=palette["border"], stroke_width=3
-    )
-    band = height * 0.42
-    draw_rect(root, x, top, SLOT_WIDTH_PX, band, fill=palette["header"], rx=10)
-    lines, size = _name_lines(clean_text(face.name), SLOT_WIDTH_PX - 10)
-    first = top + band / 2 - (len(lines) - 1) * size * 0.6 + size * 0.35
-    for i, line in enumerate(lines):
-        draw_text(
-            root,
-            x + SLOT_WIDTH_PX / 2,
-            first + i * size * 1.2,
-            line,
-            size=size,
-            fill=palette["header_text"],
-            anchor="middle",
-            bold=True,
-        )
-    value = format_value(face.values[slot])
-    shown, value_size = fit_size(value, SLOT_WIDTH_PX - 12, SLOT_FACE_VALUE_PX, SLOT_FACE_MIN_PX, bold=True)
-    middle = top + band + (height - band) * 0.45
-    draw_text(
-        root, x + SLOT_WIDTH_PX / 2, middle, shown, size=value_size, fill=palette["text"], anchor="middle", bold=True
-    )
-    if category.unit and face.values[slot] is not None:
-        unit, unit_size = fit_size(clean_text(category.unit), SLOT_WIDTH_PX - 12, 26, SLOT_FACE_MIN_PX)
-        draw_text(
-            root,
-            x + SLOT_WIDTH_PX / 2,
-            middle + value_size * 0.9,
-            unit,
-            size=unit_size,
-            fill=palette["muted"],
-            anchor="middle",
-        )
-
-
-def _name_lines(name: str, room: float) -> tuple[list[str], float]:
-    """Returns a card's name in one line, or two split at a space, and the one size that fits every line.
-
-    The size is from `SLOT_FACE_NAME_PX` down to `SLOT_FACE_MIN_PX`; a single
-    word too long even then (e.g. "Parasaurolophus") shrinks further, to
-    `SLOT_FACE_LONG_WORD_PX`, rather than being cut.
-    """
-    whole, size = fit_size(name, room, SLOT_FACE_NAME_PX, SLOT_FACE_MIN_PX, bold=True)
-    if whole == name:
-        return [name], size
-    words = name.split()
-    splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))] or [[name]]
-    lines = min(splits, key=lambda pair: max(text_width(line, SLOT_FACE_MIN_PX, bold=True) for line in pair))
-    fitted = [fit_size(line, room, SLOT_FACE_NAME_PX, SLOT_FACE_LONG_WORD_PX, bold=True) for line in lines]
-    return [text for text, _ in fitted], min(size for _, size in fitted)
+                draw_text(
+                    root, cx, bottom + LABEL_BAND_PX + 23, text, size=size, fill=palette["muted"], anchor="middle"
+                )
 
 
 def _row_desc(

@@ -46,7 +46,7 @@ from toptrumps_core.squads import (
 )
 from toptrumps_core.strategies import HUMAN, ExpectedTokensBuilder
 from toptrumps_core.strategies.squads import slot_chances
-from toptrumps_core.svg import mission_card, squad_row
+from toptrumps_core.svg import mission_card, picture_html, squad_row
 from widgets._boundary import ErrorBoundary, handler
 from widgets._style import style_sheet
 from widgets._toolkit import (
@@ -74,12 +74,10 @@ from widgets.squads.saves import GAME, match_from_save, save_header
 from widgets.squads.screens import end_html, progress_html, reveal_rows_html, slot_result_html, tokens_html
 from widgets.squads.settings import SquadSettings, short_name
 
-__all__ = ["REVEAL_WIDTH_PX", "ROW_WIDTH_PX", "SquadBuilder"]
+__all__ = ["REVEAL_WIDTH_PX", "SquadBuilder"]
 
-ROW_WIDTH_PX = 760
-"""Width of the mission card and of each row, in pixels (the page scales them down on small screens)."""
-REVEAL_WIDTH_PX = 600
-"""Width of each row in the reveal, where the rows wrap side by side on a wide screen."""
+REVEAL_WIDTH_PX = 660
+"""Widest box of each row in the reveal, where the rows wrap side by side on a wide screen (CSS px)."""
 
 
 class SquadBuilder(ipw.VBox):
@@ -228,7 +226,7 @@ class SquadBuilder(ipw.VBox):
             raise IllegalActionError(f"there is no prepared mission number {index!r}")
         self._picked = index
         if self.screen == "mission":
-            self._preview.value = mission_card(missions[index], self.rules.deck, width_px=ROW_WIDTH_PX)
+            self._preview.value = picture_html(mission_card(missions[index], self.rules.deck))
 
     @handler
     def open_editor(self) -> None:
@@ -437,7 +435,7 @@ class SquadBuilder(ipw.VBox):
             self._mission.value = (
                 ""
                 if mission is None or screen in ("mission", "editor", "pass", "over")
-                else mission_card(mission, self.rules.deck, width_px=ROW_WIDTH_PX)
+                else picture_html(mission_card(mission, self.rules.deck))
             )
             parts = getattr(self, f"_screen_{screen}")()
             swap_children(self._body, parts)
@@ -472,9 +470,7 @@ class SquadBuilder(ipw.VBox):
             tooltip="Choose one of the prepared missions",
             style={"description_width": "initial"},
         )
-        self._preview = html_widget(
-            "tt-svg", mission_card(missions[self._pick.value], self.rules.deck, width_px=ROW_WIDTH_PX)
-        )
+        self._preview = html_widget("tt-svg", picture_html(mission_card(missions[self._pick.value], self.rules.deck)))
         self._pick.observe(lambda change: self.preview_mission(change["new"]), names="value")
         play = self._bind(
             big_button("Play this mission", "Everyone builds a squad for it", primary=True),
@@ -525,11 +521,14 @@ class SquadBuilder(ipw.VBox):
             empty_slot=view.empty_slot,
             held=view.held,
             name=f"{whose} row",
-            width_px=ROW_WIDTH_PX,
         )
         buttons = [self._move_button(view, action) for action in self._match.legal_actions(seat)]
         others = html_widget("tt-progress", progress_html(view, self._names))
-        return [html_widget("tt-svg", row), ipw.HBox(buttons, layout=ipw.Layout(flex_flow="row wrap")), others]
+        return [
+            html_widget("tt-svg", picture_html(row)),
+            ipw.HBox(buttons, layout=ipw.Layout(flex_flow="row wrap")),
+            others,
+        ]
 
     def _move_button(self, view: SquadsView, action: Action) -> ipw.Button:
         deck = self.rules.deck

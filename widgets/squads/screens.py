@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from toptrumps_core.cards import Deck
 from toptrumps_core.narration import value_words
 from toptrumps_core.squads import RoundReveal, SlotScored, SquadsView
-from toptrumps_core.svg import squad_row
+from toptrumps_core.svg import picture_html, squad_row
 from widgets._toolkit import SeatNames, esc
 
 __all__ = ["end_html", "progress_html", "reveal_rows_html", "slot_result_html", "tokens_html"]
@@ -81,7 +81,8 @@ def reveal_rows_html(
     """Returns every seat's revealed row, the first `shown` mission slots marked won or lost (S4, S5).
 
     Each face-up card shows its name and its value in that slot's category in
-    large type, legible when the rows are drawn small (a phone, rows side by side).
+    large type; each row is at most `width_px` CSS px wide, and wraps its slots
+    to two a line where it would be drawn too small to read (a phone).
     """
     rows = []
     for seat, row in enumerate(reveal.rows):
@@ -102,10 +103,9 @@ def reveal_rows_html(
             name=names[seat],
             results=results,
             winners=winners,
-            slot_faces=True,
-            width_px=width_px,
         )
-        rows.append(f"<div class='tt-svg' style='flex: 1 1 {width_px // 2}px; max-width: {width_px}px'>{svg}</div>")
+        box = f"flex: 1 1 {width_px // 2}px; max-width: {width_px}px"
+        rows.append(f"<div class='tt-svg' style='{box}'>{picture_html(svg)}</div>")
     return f"<div style='display: flex; flex-wrap: wrap; gap: 12px'>{''.join(rows)}</div>"
 
 

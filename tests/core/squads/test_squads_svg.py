@@ -7,10 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from toptrumps_core import load_deck
+from toptrumps_core import available_decks, load_deck
+from toptrumps_core.cards import format_value
 from toptrumps_core.squads import Mission, MissionSlot, bundled_missions
 from toptrumps_core.svg import mission_card, squad_row
 from toptrumps_core.svg.squads import row_width
+from toptrumps_core.svg.wide_and_narrow import READABLE_PX, WideAndNarrow
 
 DECK = load_deck("animals")
 MISSION = bundled_missions(DECK)[2]  # The zoo's new baby: Gestation nearest 100, Weight nearest 50, Lifespan
@@ -67,3 +69,43 @@ def test_s2_the_mission_card_tells_a_target_as_players_say_it() -> None:
     )
     picture = mission_card(made, deck)
     assert ">1900<" in picture and "1900 year" not in picture
+
+
+PHONE_PX = 340  # a 390 px phone's width less the page's margins
+
+
+def _smallest_on_screen(svg: str, box_px: float) -> float:
+    """Returns the smallest text of `svg` in screen px when shown in a box `box_px` wide (never enlarged)."""
+    root = ET.fromstring(svg)
+    view_width = float(root.get("viewBox", "0 0 1 1").split()[2])
+    sizes = [float(t.get("font-size", "0")) for t in root.iter("{http://www.w3.org/2000/svg}text") if t.text]
+    return min(sizes) * min(1.0, box_px / view_width)
+
+
+@pytest.mark.parametrize("name", available_decks())
+def test_s1_s5_every_squads_picture_reads_at_11_px_on_a_phone_and_where_it_shows_wide(name: str) -> None:
+    deck = load_deck(name)
+    k = len(deck.categories)
+    mission = bundled_missions(deck)[0]
+    building = squad_row(
+        deck, [0, *([None] * (k - 1))], mission=mission, empty_slot=1, held=len(deck.cards) - 1, name="You"
+    )
+    results = dict.fromkeys(range(k), "nobody scores") | {0: "WON +3 ★"}
+    revealed = squad_row(deck, list(range(k)), mission=mission, results=results, winners=[0], name="Computer 1")
+    for picture in (mission_card(mission, deck), building, revealed):
+        assert isinstance(picture, WideAndNarrow)
+        assert _smallest_on_screen(picture.narrow, PHONE_PX) >= READABLE_PX
+        assert _smallest_on_screen(picture, picture.wide_from_px) >= READABLE_PX
+        assert _desc(picture) == _desc(picture.narrow)  # both layouts say the same to a screen reader
+    shown = picture.html()
+    assert shown.count("<svg") == 2 and f"max-width: {picture.wide_from_px - 0.02}px" in shown
+
+
+def test_s3_the_card_in_hand_shows_every_value_and_face_down_slots_show_only_their_number() -> None:
+    held = DECK.index_of("Lion")
+    row = squad_row(DECK, [None, None, 0, None], held=held, columns=2)
+    texts = [t.text for t in ET.fromstring(row).iter("{http://www.w3.org/2000/svg}text")]
+    lion = DECK.cards[held]
+    assert "Lion" in texts and all(format_value(v) in texts for v in lion.values)
+    assert {"1", "2", "4"} <= set(texts)  # the backs' slot numbers
+    assert DECK.cards[0].name in texts and format_value(DECK.cards[0].values[2]) in texts
