@@ -21,7 +21,7 @@ import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -50,7 +50,7 @@ _SUPPORTED = (RandomStrategy, BestValue, BestRank)
 _MAX_CARDS = 32767  # card numbers are int16
 _SEED_LIMIT = 10**18
 _NO_CAP = 2**62
-_CHUNKS_PER_THREAD = 4  # work split finer than the threads, so that a slow chunk does not hold up the rest
+_CHUNKS_PER_THREAD = 16  # work split finer than the threads, so that the last chunks end close together
 
 
 class BatchUnsupported(RuleOptionError):
@@ -199,8 +199,9 @@ def play_batch(
         rules: Classic rules that `check_batch_support` accepts.
         strategies: One strategy name per seat (`BATCH_STRATEGIES`).
         seeds: The games' seeds: whole numbers with ``abs(seed) < 10**18``.
-        threads: Worker threads, >= 1 (the compiled loop runs without
-            the GIL, so two threads use two cores).
+        threads: Threads playing, >= 1: the calling thread and ``threads
+            - 1`` workers, started at the first such call and kept (the
+            compiled loop runs without the GIL, so two threads use two cores).
         max_actions: The cap of rule C12, as for `toptrumps_core.play.play`:
             a game still going after this many actions is ``UNFINISHED``;
             None for no cap.
@@ -277,14 +278,17 @@ def _play(
             last = min(first + chunk, n)
             play_games(first, last, seats, seed_array, rows, lengths, tables, *options, room, scratch, outputs)
 
-    workers = min(threads, -(-n // chunk))
-    if workers <= 1:
-        run()
-    else:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            for done in [pool.submit(run) for _ in range(workers)]:
-                done.result()
+    helpers = [_workers(threads - 1).submit(run) for _ in range(min(threads, -(-n // chunk)) - 1)]
+    run()  # the calling thread plays its share too
+    for done in helpers:
+        done.result()
     return games
+
+
+@cache
+def _workers(count: int) -> ThreadPoolExecutor:
+    """Returns a pool of `count` worker threads (>= 0), started once and kept: a batch pays no thread start-up."""
+    return ThreadPoolExecutor(max_workers=max(1, count), thread_name_prefix="batch-engine")
 
 
 def _play_order(seeds: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -312,49 +316,91 @@ def _seed_array(seeds: Sequence[int] | npt.NDArray[np.integer[Any]]) -> npt.NDAr
     else:
         if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence):
             raise RuleOptionError(f"seeds must be a list of whole numbers; got {seeds!r}")
-        whole = (int, np.integer)  # a Python int or a numpy integer, never a bool
-        bad = next((s for s in seeds if isinstance(s, bool) or not isinstance(s, whole) or abs(s) >= _SEED_LIMIT), None)
-        if bad is not None:
-            raise RuleOptionError(
-                f"seeds must be whole numbers (Python or numpy ints) with abs(seed) < 10**18; got {bad!r}"
-            )
-        values = np.array([int(s) for s in seeds], dtype=np.int64)
-    if len(values) and int(np.abs(values).max()) >= _SEED_LIMIT:
+        values = _int_seeds(seeds)
+    if len(values) and (int(values.max()) >= _SEED_LIMIT or int(values.min()) <= -_SEED_LIMIT):
         raise RuleOptionError("seeds must be whole numbers with abs(seed) < 10**18")
     return values
 
 
-@lru_cache(maxsize=16)
+def _int_seeds(seeds: Sequence[int]) -> npt.NDArray[np.int64]:
+    """Returns a sequence of Python or numpy ints (never bools) as int64, else raises RuleOptionError naming one.
+
+    Python ints in range alone, the usual case, are converted by numpy at
+    once; only other sequences are checked one seed at a time.
+    """
+    if all(type(s) is int for s in seeds):
+        try:
+            values = np.array(seeds, dtype=np.int64)
+        except OverflowError:
+            values = None  # a seed beyond int64: named below
+        if values is not None and (not len(values) or -_SEED_LIMIT < values.min() <= values.max() < _SEED_LIMIT):
+            return values
+    whole = (int, np.integer)  # a Python int or a numpy integer, never a bool
+    bad = next((s for s in seeds if isinstance(s, bool) or not isinstance(s, whole) or abs(s) >= _SEED_LIMIT), None)
+    if bad is not None:
+        raise RuleOptionError(
+            f"seeds must be whole numbers (Python or numpy ints) with abs(seed) < 10**18; got {bad!r}"
+        )
+    return np.array([int(s) for s in seeds], dtype=np.int64)
+
+
 def _tables(rules: ClassicRules, strategies: tuple[str, ...]) -> ChoiceTables:
+    """Returns `_choice_tables` of these rules and strategies, kept for the last few rules objects.
+
+    A sweep plays the same rules object in many batches.  The tables are
+    found by the rules object itself, not by equal rules: hashing a deck
+    costs as much as building a random player's tables.  A kept entry holds
+    its rules, so no other object can take its id while it is kept.
+    """
+    key = (id(rules), strategies)
+    kept = _KEPT_TABLES.get(key)
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    tables = _choice_tables(rules, strategies)
+    with _KEEPING:
+        _KEPT_TABLES[key] = (rules, tables)
+        while len(_KEPT_TABLES) > _TABLES_KEPT:
+            del _KEPT_TABLES[next(iter(_KEPT_TABLES))]  # the oldest
+    return tables
+
+
+_TABLES_KEPT = 16
+_KEPT_TABLES: dict[tuple[int, tuple[str, ...]], tuple[ClassicRules, ChoiceTables]] = {}
+_KEEPING = threading.Lock()
+
+
+def _choice_tables(rules: ClassicRules, strategies: tuple[str, ...]) -> ChoiceTables:
     """Returns the rank table (C4-C6) and each seat's candidate categories per top card, as `play_games` reads them.
 
     A batch strategy's choice depends only on the chooser's top card: it
     names one of the categories of best score (all of them for the random
     player), drawn by ``randrange(count)``, in category order as the
     strategy lists its legal actions.  The scores are the strategies' own.
-    The tables of the last few rules are kept: a sweep plays the same rules
-    in many batches.
     """
     deck = rules.deck
     cards, categories = len(deck.cards), len(deck.categories)
     ranks = np.array([[-1 if r is None else r for r in row] for row in category_ranks(deck)], dtype=np.int16)
     candidates = np.zeros((rules.seats, cards, categories), dtype=np.int64)
     counts = np.zeros((rules.seats, cards), dtype=np.int64)
-    view = rules.observe(rules.initial_state(), 0)  # what every seat knows of the deck
-    for seat, name in enumerate(strategies):
-        player = _player(name)
-        for c, card in enumerate(deck.cards):
-            if isinstance(player, RandomStrategy):
-                best = list(range(categories))
-            else:
-                assert isinstance(player, (BestValue, BestRank))  # check_batch_support passed
-                scores = [player.score(view, card, k) for k in range(categories)]
-                best = [k for k, score in enumerate(scores) if score == max(scores)]
-            candidates[seat, c, : len(best)] = [k * cards for k in best]  # each category's row of ranks
-            counts[seat, c] = len(best)
-    shifts = np.array([32 - int(count).bit_length() for count in counts.ravel()], dtype=np.int64)
+    players = [_player(name) for name in strategies]
+    if all(isinstance(player, RandomStrategy) for player in players):
+        candidates[:] = np.arange(categories, dtype=np.int64) * cards  # every category, each its row of ranks
+        counts[:] = categories
+    else:
+        view = rules.observe(rules.initial_state(), 0)  # what every seat knows of the deck
+        for seat, player in enumerate(players):
+            for c, card in enumerate(deck.cards):
+                if isinstance(player, RandomStrategy):
+                    best = list(range(categories))
+                else:
+                    assert isinstance(player, (BestValue, BestRank))  # check_batch_support passed
+                    scores = [player.score(view, card, k) for k in range(categories)]
+                    best = [k for k, score in enumerate(scores) if score == max(scores)]
+                candidates[seat, c, : len(best)] = [k * cards for k in best]  # each category's row of ranks
+                counts[seat, c] = len(best)
+    shifts = (32 - np.array([int(count).bit_length() for count in range(categories + 1)], dtype=np.int64))[counts]
     deal_shifts = np.array([32 - (i + 1).bit_length() for i in range(cards)], dtype=np.int64)
-    return ranks.reshape(-1), counts.reshape(-1), shifts, candidates.reshape(-1), deal_shifts
+    return ranks.reshape(-1), counts.reshape(-1), shifts.reshape(-1), candidates.reshape(-1), deal_shifts
 
 
 @cache
