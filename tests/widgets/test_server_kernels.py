@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from widgets.server import voila_arguments
-from widgets.server.kernels import PageKernelManager, drop_from_pools
+from widgets.server.kernels import KERNEL_ARGUMENTS, PageKernelManager, drop_from_pools
 
 
 @pytest.fixture
@@ -52,3 +52,26 @@ def test_a_visitor_s_kernel_that_died_is_in_no_pool(loop: asyncio.AbstractEventL
     assert drop_from_pools(pools, "k9") is None
     assert pools == {"00_start_here.ipynb": [failed, kept]}
     assert drop_from_pools({}, "k9") is None
+
+
+def test_every_page_kernel_sends_its_errors_and_standard_error_to_the_server_log_only() -> None:
+    assert "--IPKernelApp.capture_fd_output=False" in KERNEL_ARGUMENTS
+    assert "--IPKernelApp.extensions=widgets.server.kernel_log" in KERNEL_ARGUMENTS
+
+
+def test_the_app_s_kernel_manager_starts_kernels_with_the_page_arguments_and_names_those_it_stops(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    async def start_and_stop() -> tuple[str, list[str], frozenset[str], frozenset[str]]:
+        manager = PageKernelManager()
+        kernel_id = await manager.start_kernel(kernel_name="python3")
+        command = list(manager.get_kernel(kernel_id).provisioner.process.args)
+        stopping = asyncio.ensure_future(manager.shutdown_kernel(kernel_id, now=True))
+        await asyncio.sleep(0)
+        while_stopping = manager.stopping
+        await stopping
+        return kernel_id, command, while_stopping, manager.stopping
+
+    kernel_id, command, while_stopping, after = loop.run_until_complete(start_and_stop())
+    assert command[-len(KERNEL_ARGUMENTS) :] == list(KERNEL_ARGUMENTS)
+    assert while_stopping == {kernel_id} and not after

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from widgets.server import DEFAULT_POOL_SIZE, main, voila_arguments
+from widgets.server import DEFAULT_PLACE_WAIT_SECONDS, DEFAULT_POOL_SIZE, main, voila_arguments
 from widgets.server.app import guarded_voila
 from widgets.server.places import Places, pooled_kernels
 
@@ -78,3 +78,25 @@ def test_launcher_help_says_what_the_pool_costs_in_memory(capsys: pytest.Capture
 def test_the_app_refuses_no_turn_for_pages_to_run() -> None:
     with pytest.raises(ValueError, match="pages_at_once must be 1 or more; got 0"):
         guarded_voila(landing_page="00_start_here.ipynb", lessons=frozenset(), max_kernels=1, pages_at_once=0)
+
+
+def test_a_kernel_being_shut_down_takes_no_place_so_a_reloaded_page_gets_its_place_back() -> None:
+    places = Places()
+    assert places.taken(running=["old"], pooled=set()) == 1  # the class of one is full
+    assert places.taken(running=["old"], pooled=set(), stopping={"old"}) == 0  # its page was reloaded
+    reloaded = places.opening()
+    assert places.taken(running=["old"], pooled=set(), stopping={"old"}) == 1
+    places.starting(reloaded, "new")
+    assert places.taken(running=["old", "new"], pooled=set(), stopping={"old"}) == 1
+
+
+def test_the_launcher_waits_a_few_seconds_for_a_place_by_default_and_refuses_a_wait_that_is_no_duration(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert 1 <= DEFAULT_PLACE_WAIT_SECONDS <= 10
+    for value in ("-1", "soon", "nan", "inf"):
+        with pytest.raises(SystemExit):
+            main(["--wait-for-place", value])
+        assert "expected a number of seconds, 0 or more" in capsys.readouterr().err
+    with pytest.raises(ValueError, match=r"place_wait_seconds must be 0 or more; got -0\.5"):
+        guarded_voila(landing_page="00_start_here.ipynb", lessons=frozenset(), max_kernels=1, place_wait_seconds=-0.5)

@@ -24,8 +24,13 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
   finished page at once; each pooled kernel is handed to one visitor only,
   and a new one starts in its place;
 - runs at most ``--max-kernels`` pupils' pages at once (`DEFAULT_MAX_KERNELS`;
-  the pool's waiting kernels are not counted); the next visitor is asked to
-  try again in a minute;
+  the pool's waiting kernels, and kernels being shut down, are not counted);
+  a visitor who finds every place taken waits up to ``--wait-for-place``
+  seconds (`DEFAULT_PLACE_WAIT_SECONDS`) for one to free, as when a pupil
+  reloads a page, then is asked to try again in a minute;
+- sends no traceback and no standard error to a page: each kernel keeps them
+  for the server's log (`widgets.server.kernel_log`), and the page's
+  websocket drops any that get through (`widgets.server.websocket`);
 - starts kernels with local sockets (no network ports that two kernels
   starting together could both pick) and waits for busy kernels as long as a
   class opening one lesson together needs (`KERNEL_START_SECONDS`,
@@ -51,6 +56,7 @@ from toptrumps_core.deckfiles import DECKS_FOLDER_VARIABLE
 __all__ = [
     "DECKS",
     "DEFAULT_MAX_KERNELS",
+    "DEFAULT_PLACE_WAIT_SECONDS",
     "DEFAULT_POOL_SIZE",
     "KERNEL_MIB",
     "LANDING_PAGE",
@@ -79,6 +85,12 @@ CULL_INTERVAL_SECONDS = 60
 IMAGES_ONLY = r".*\.(png|jpg|jpeg|gif|svg|webp)$"
 DEFAULT_MAX_KERNELS = 40
 """Pupils' pages the app runs at once unless ``--max-kernels`` says otherwise (a class of 30 and spare tabs)."""
+DEFAULT_PLACE_WAIT_SECONDS = 5.0
+"""How long a visitor of a full class waits for a place unless ``--wait-for-place`` says otherwise, in seconds.
+
+A pupil who reloads a page frees its place only when the old page's kernel is
+being shut down, a moment after the new request can arrive.
+"""
 DEFAULT_POOL_SIZE = 1
 """Preheated kernels kept waiting per lesson unless ``--pool-size`` says otherwise (0: none)."""
 KERNEL_MIB = 70
@@ -187,6 +199,16 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"default {DEFAULT_POOL_SIZE}); costs about {KERNEL_MIB} MB per kernel, times the number of lessons"
         ),
     )
+    parser.add_argument(
+        "--wait-for-place",
+        type=_seconds,
+        default=DEFAULT_PLACE_WAIT_SECONDS,
+        metavar="SECONDS",
+        help=(
+            "how long a visitor who finds every place taken waits for one to free (a pupil reloading a page) "
+            f"before the class-is-full page (default {DEFAULT_PLACE_WAIT_SECONDS:g})"
+        ),
+    )
     args = parser.parse_args(argv)
     os.environ[DECKS_FOLDER_VARIABLE] = str(args.decks.resolve())  # every page's kernel inherits it
     # Voilà finds templates in the Jupyter data folders; ours comes first.
@@ -198,6 +220,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         lessons=lessons_in(NOTEBOOKS),
         max_kernels=args.max_kernels,
         pages_at_once=PAGES_AT_ONCE,
+        place_wait_seconds=args.wait_for_place,
     )
     arguments = voila_arguments(port=args.port, open_browser=not args.no_browser, ip=args.ip, pool_size=args.pool_size)
     app_class.launch_instance(arguments)
@@ -211,6 +234,17 @@ def _at_least_one(text: str) -> int:
 def _at_least_zero(text: str) -> int:
     """Parses ``--pool-size``: a whole number of 0 or more."""
     return _whole_number(text, least=0)
+
+
+def _seconds(text: str) -> float:
+    """Parses ``--wait-for-place``: a number of seconds, 0 or more."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more; got {text!r}") from None
+    if not seconds >= 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more; got {text}")
+    return seconds
 
 
 def _whole_number(text: str, *, least: int) -> int:

@@ -1,7 +1,7 @@
 """The Voilà application of the app: the lessons behind a front door, and no listings.
 
 `guarded_voila(...)` returns a subclass of Voilà's application whose
-handlers differ from Voilà's own in five ways:
+handlers differ from Voilà's own in these ways:
 
 - ``/`` sends a visitor to the landing page, and ``/voila/tree`` (Voilà's
   folder listing) does too, so no visitor sees the server's folders;
@@ -16,6 +16,13 @@ handlers differ from Voilà's own in five ways:
 - a few pages at a time run their notebook (``pages_at_once``); the others
   wait their turn, so a class arriving together on a small server gets its
   first pages in seconds (a page from the preheated pool needs no turn);
+- a request that finds every place taken waits a few seconds
+  (``place_wait_seconds``) for one to free before it gets the "class is
+  full" page: a pupil who reloads a page frees its place only when the old
+  page's kernel is shutting down, which can come a moment after the new
+  request (a kernel being shut down takes no place, `places.Places.taken`);
+- the kernel websocket sends the page no error, no standard error and no
+  traceback (`websocket.PageWebsocketHandler`);
 - every error these handlers answer with is an app page: no traceback, no
   server path, nothing fetched from the internet (Voilà's own error page
   loads a stylesheet from a CDN).
@@ -36,17 +43,21 @@ from voila.app import Voila
 from voila.static_file_handler import AllowListFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from widgets.server.front_door import FrontDoor
+from widgets.server.front_door import FrontDoor, Verdict
 from widgets.server.pages import PageKind, page
 from widgets.server.places import Places, pooled_kernels
+from widgets.server.websocket import PageWebsocketHandler
 
 __all__ = ["guarded_voila", "lessons_in"]
 
 _ERROR_PAGES: dict[int, PageKind] = {404: "not_found", 403: "forbidden", 503: "full"}
 WAIT_BEAT_SECONDS = 10
 """How often a page waiting for its turn sends a byte (Voilà's own keep-alive interval)."""
+PLACE_CHECK_SECONDS = 0.25
+"""How often a request waiting for a place looks again."""
 
 
 def lessons_in(folder: Path) -> frozenset[str]:
@@ -107,8 +118,10 @@ class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc
     front_door: FrontDoor
     places: Places
     turns: asyncio.Semaphore
+    place_wait_seconds: float
     _ticket: int | None = None
     _has_turn = False
+    _gone = False
 
     @property
     def kernel_manager(self) -> Any:  # type: ignore[override]
@@ -152,19 +165,41 @@ class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc
         super().on_finish()
 
     def on_connection_close(self) -> None:
+        self._gone = True
         self._release_opening_place()
         super().on_connection_close()
+
+    def _verdict(self, path: str) -> Verdict:
+        manager = self.settings["kernel_manager"]
+        taken = self.places.taken(
+            running=manager.list_kernel_ids(),
+            pooled=pooled_kernels(getattr(manager, "_pools", {})),
+            stopping=getattr(manager, "stopping", frozenset()),
+        )
+        return self.front_door.decide(path, self.request.arguments, self.request.headers, kernels=taken)
+
+    async def _verdict_after_waiting_for_a_place(self, path: str) -> Verdict:
+        """The front door's verdict; while it is "full", asked again for up to `place_wait_seconds`.
+
+        Nothing is awaited between the verdict "serve" and the place being
+        taken (`Places.opening`), so requests waiting together never take more
+        places than are free.
+        """
+        verdict = self._verdict(path)
+        deadline = asyncio.get_running_loop().time() + self.place_wait_seconds
+        while verdict.action == "full" and not self._gone and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(PLACE_CHECK_SECONDS)
+            verdict = self._verdict(path)
+        return verdict
 
     async def prepare(self) -> None:
         await super().prepare()
         if self._finished:
             return
         path = self.path_args[0] if self.path_args else ""
-        manager = self.settings["kernel_manager"]
-        taken = self.places.taken(
-            running=manager.list_kernel_ids(), pooled=pooled_kernels(getattr(manager, "_pools", {}))
-        )
-        verdict = self.front_door.decide(path, self.request.arguments, self.request.headers, kernels=taken)
+        verdict = await self._verdict_after_waiting_for_a_place(path)
+        if verdict.action == "serve" and self._gone:
+            verdict = Verdict("full", reason="the visitor left while waiting for a place")
         if verdict.action == "serve":
             self._ticket = self.places.opening()
             return
@@ -207,7 +242,14 @@ class _ImageFileHandler(_AppPages, AllowListFileHandler):  # type: ignore[misc]
             raise tornado.web.HTTPError(404, "not an image: %s", path) from None
 
 
-def guarded_voila(*, landing_page: str, lessons: frozenset[str], max_kernels: int, pages_at_once: int = 4) -> type[Any]:
+def guarded_voila(
+    *,
+    landing_page: str,
+    lessons: frozenset[str],
+    max_kernels: int,
+    pages_at_once: int = 4,
+    place_wait_seconds: float = 5.0,
+) -> type[Any]:
     """Returns the app's Voilà application class.
 
     Args:
@@ -219,14 +261,26 @@ def guarded_voila(*, landing_page: str, lessons: frozenset[str], max_kernels: in
             same time (1 or more); the others wait their turn in order.  A
             class arriving together on a small server then gets its first
             pages in seconds instead of every page after a minute or more.
+        place_wait_seconds: How long a request that finds every place taken
+            waits for one to free before it gets the "class is full" page, in
+            seconds, 0 or more (a reloaded page's old kernel is shut down a
+            moment after the new request arrives).
 
     Raises:
-        ValueError: If `max_kernels` or `pages_at_once` is below 1.
+        ValueError: If `max_kernels` or `pages_at_once` is below 1, or
+            `place_wait_seconds` is negative.
     """
     if pages_at_once < 1:
         raise ValueError(f"pages_at_once must be 1 or more; got {pages_at_once}")
+    if place_wait_seconds < 0:
+        raise ValueError(f"place_wait_seconds must be 0 or more; got {place_wait_seconds}")
     door = FrontDoor(lessons=lessons, max_kernels=max_kernels)
-    shared = {"front_door": door, "places": Places(), "turns": asyncio.Semaphore(pages_at_once)}
+    shared = {
+        "front_door": door,
+        "places": Places(),
+        "turns": asyncio.Semaphore(pages_at_once),
+        "place_wait_seconds": place_wait_seconds,
+    }
     guarded = type("GuardedVoilaHandler", (_GuardedVoilaHandler,), shared)
 
     class GuardedVoila(Voila):  # type: ignore[misc]
@@ -246,6 +300,8 @@ def guarded_voila(*, landing_page: str, lessons: frozenset[str], max_kernels: in
                     handler = guarded
                 elif handler is AllowListFileHandler:
                     handler = _ImageFileHandler
+                elif handler is VoilaKernelWebsocketHandler:
+                    handler = PageWebsocketHandler
                 handlers.append((pattern, handler, *options))
             handlers.append((url_path_join(self.server_url, ".*"), _NotFoundHandler))
             return handlers

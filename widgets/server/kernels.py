@@ -11,7 +11,11 @@ lost" banner with its Reload button.
 
 `PageKernelManager` adds what Voilà's preheated pools need: a pooled kernel
 that dies before a visitor takes it is dropped from its lesson's pool, so no
-visitor is given it, and a new one is started in its place.
+visitor is given it, and a new one is started in its place.  It also starts
+every kernel with `KERNEL_ARGUMENTS` (its errors and standard error go to the
+server's log, never to the page: `widgets.server.kernel_log`), and names the
+kernels it is shutting down (`PageKernelManager.stopping`), whose places are
+free already (`widgets.server.places`).
 """
 
 from __future__ import annotations
@@ -22,7 +26,15 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-__all__ = ["PageKernelManager", "drop_from_pools"]
+__all__ = ["KERNEL_ARGUMENTS", "PageKernelManager", "drop_from_pools"]
+
+KERNEL_ARGUMENTS = (
+    # The kernel's own standard error (file descriptor 2) is the server's log,
+    # not a stream forwarded to every client of the kernel, the page included.
+    "--IPKernelApp.capture_fd_output=False",
+    "--IPKernelApp.extensions=widgets.server.kernel_log",
+)
+"""Arguments every page's kernel (ipykernel) is started with: no traceback or standard error reaches the page."""
 
 
 def drop_from_pools(pools: Mapping[str, MutableSequence[asyncio.Future[Any]]], kernel_id: str) -> str | None:
@@ -59,6 +71,28 @@ class PageKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     ``_pools`` and ``fill_if_needed``); without pools (``--pool-size 0``) only
     jupyter_server's removal of the dead kernel happens.
     """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._stopping: set[str] = set()
+
+    @property
+    def stopping(self) -> frozenset[str]:
+        """The ids of the kernels being shut down now (a closed or reloaded page's, a culled one)."""
+        return frozenset(self._stopping)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """Starts a kernel as jupyter_server does, with `KERNEL_ARGUMENTS` after its kernel spec's own."""
+        kwargs.setdefault("extra_arguments", list(KERNEL_ARGUMENTS))
+        return str(await super().start_kernel(*args, **kwargs))
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        """Shuts a kernel down as jupyter_server does, naming it in `stopping` until it is gone."""
+        self._stopping.add(kernel_id)
+        try:
+            await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._stopping.discard(kernel_id)
 
     def _handle_kernel_died(self, kernel_id: str) -> None:
         """Forgets a kernel that died (jupyter_server), then refills its lesson's pool if it was pooled."""

@@ -10,7 +10,10 @@ pages pupils hold, not every kernel the server runs:
   a whole class arriving in the same second cannot all slip under the cap
   before the first kernel starts;
 - a page that has its kernel, or is starting one, is counted once, by that
-  kernel (a kernel is listed as running while its start still goes on).
+  kernel (a kernel is listed as running while its start still goes on);
+- a kernel being shut down (its page was closed or reloaded) takes no place,
+  though it is listed as running until its process has stopped: a pupil who
+  reloads a page in a full class gets the place back at once.
 
 `Places.taken` counts the kernels that are not waiting in a pool, and the
 pages opening whose kernel is not among them.  A page takes a place with
@@ -76,14 +79,17 @@ class Places:
         """Notes that the page of `ticket` gave up before it held a kernel (the visitor left, or it failed)."""
         self._opening.pop(ticket, None)
 
-    def taken(self, *, running: Iterable[str], pooled: Collection[str]) -> int:
+    def taken(self, *, running: Iterable[str], pooled: Collection[str], stopping: Collection[str] = ()) -> int:
         """Returns how many places are taken (0 or more).
 
         Args:
             running: The ids of every kernel the server runs (or is starting).
             pooled: The ids of the kernels waiting in a preheated pool for a visitor.
+            stopping: The ids of the kernels being shut down (a closed or
+                reloaded page's): listed as running until their process has
+                stopped, but their page is gone, so they take no place.
         """
-        held = {kernel for kernel in running if kernel not in pooled}
+        held = {kernel for kernel in running if kernel not in pooled and kernel not in stopping}
         starting = {kernel for kernel in self._opening.values() if kernel is not None}
         waiting = sum(1 for kernel in self._opening.values() if kernel is None)
         return len(held | starting) + waiting
