@@ -1,18 +1,48 @@
-"""A page whose kernel stopped says so and offers a reload, instead of ignoring clicks."""
+"""A page's connection to its kernel: lost, reloaded, fed malformed messages, or opened in a full class.
+
+- A page whose kernel stopped says so and offers a reload, instead of ignoring clicks.
+- A reloaded page's old kernel is shut down (Voilà's page sends the shutdown as it unloads).
+- Malformed widget messages from the browser send no traceback and no standard
+  error back over the page's websocket (every message is read, as a
+  widget-protocol client, `tests.load.pupils`), the server's log keeps the
+  detail, and the page still plays a game to the end.
+- With the class exactly at the kernel cap, a pupil who reloads the page gets
+  a page again, not "the class is full"; a newcomer still gets "full" after
+  the app's short wait for a place.  This runs on an app of its own with a cap
+  of one place and no pool (`capped_app`); each wait is bounded.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import re
 import signal
+import socket
+import subprocess
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+
+from tests.browser.conftest import ARTIFACTS, ROOT, SERVER_LOG
+from tests.load.pupils import Pupil, PupilError, play_classic
 
 pytestmark = pytest.mark.browser
 
+_T = TypeVar("_T")
+CLASSIC = "01_classic_top_trumps.ipynb"
+CAPPED_LOG = ARTIFACTS / "voila-capped.log"
+START_SECONDS = 180
+
 LANDING = "/voila/render/00_start_here.ipynb"
+FREED_SECONDS = 30
 
 
 def test_a_page_whose_kernel_stopped_says_so_and_offers_a_reload(app_url: str, page_and_log: Any) -> None:
@@ -62,3 +92,180 @@ def test_a_page_whose_kernel_died_says_so_instead_of_running_a_restarted_kernel(
     assert reload.is_visible() and reload.evaluate("b => document.activeElement === b")
     assert page.request.get(f"{app_url}/api/kernels/{kernel_id}").status == 404
     assert not log.outside_requests and not log.page_errors
+
+
+def test_a_reloaded_page_shuts_its_old_kernel_down(app_url: str, page_and_log: Any) -> None:
+    page, log = page_and_log
+    page.goto(app_url + LANDING, wait_until="commit")
+    page.locator(".tt-deck-shelf").wait_for(timeout=90_000)
+    old = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+    page.reload(wait_until="commit")  # the page's unload sends Voilà's shutdown (a beacon, no XSRF token)
+    page.locator(".tt-deck-shelf").wait_for(timeout=90_000)
+    new = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+    assert new != old
+    assert _gone(page, f"{app_url}/api/kernels/{old}")
+    assert page.request.get(f"{app_url}/api/kernels/{new}").status == 200
+    assert not log.outside_requests and not log.page_errors
+
+
+def _gone(page: Any, address: str) -> bool:
+    """True once `address` answers 404 (a kernel shut down), within `FREED_SECONDS`."""
+    for _ in range(FREED_SECONDS):
+        if page.request.get(address).status == 404:
+            return True
+        page.wait_for_timeout(1_000)
+    return False
+
+
+def _in_a_thread(work: Callable[[], Awaitable[_T]]) -> _T:
+    """Runs the coroutine `work()` to its end on an event loop of its own (Playwright may hold this thread's)."""
+
+    async def run() -> _T:
+        return await work()
+
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, run()).result()
+
+
+def _malformed_messages(pupil: Pupil) -> list[dict[str, Any]]:
+    """Returns widget messages a browser could send that the kernel cannot apply (comm_msg contents)."""
+    number = next(
+        w
+        for w in pupil.widgets.values()
+        if w.model in ("IntTextModel", "IntSliderModel", "BoundedIntTextModel") and "value" in w.state
+    )
+    button = next(w for w in pupil.widgets.values() if w.model == "ButtonModel")
+    return [
+        {"comm_id": number.comm_id, "data": {"method": "update", "state": {"value": "many"}, "buffer_paths": []}},
+        {"comm_id": button.comm_id, "data": {"method": "update", "state": {"disabled": "x"}, "buffer_paths": []}},
+        {"comm_id": uuid.uuid4().hex, "data": {"method": "update", "state": {"value": 1}, "buffer_paths": []}},
+        {"comm_id": button.comm_id, "data": {"method": "<garbage>"}},
+        {"comm_id": button.comm_id, "data": {}},
+    ]
+
+
+def test_malformed_widget_messages_send_no_traceback_over_the_websocket_and_the_page_still_plays(
+    app_url: str,
+) -> None:
+    log_start = SERVER_LOG.stat().st_size
+    received: list[dict[str, Any]] = []
+
+    async def pupil_sends_garbage() -> str:
+        pupil = Pupil(app_url)
+        keep = pupil._take
+
+        def take(message: dict[str, Any]) -> None:
+            received.append(message)
+            keep(message)
+
+        pupil._take = take  # type: ignore[method-assign]
+        await pupil.open(CLASSIC)
+        await pupil.connect()
+        try:
+            for content in _malformed_messages(pupil):
+                await pupil._ask("comm_msg", content, wait=True)
+            played = await play_classic(pupil)
+        finally:
+            await pupil.leave()
+        return played.ending
+
+    ending = _in_a_thread(pupil_sends_garbage)
+    assert "Game over" in ending
+    kinds = {m.get("msg_type") or m["header"]["msg_type"] for m in received}
+    assert "comm_msg" in kinds and "error" not in kinds
+    streams = [m["content"] for m in received if (m.get("msg_type") or m["header"]["msg_type"]) == "stream"]
+    assert not [s for s in streams if s.get("name") == "stderr"], streams
+    sent = json.dumps([m.get("content", {}) for m in received])
+    for hidden in ("Traceback", '"ename"', "TraitError", "site-packages", str(ROOT)):
+        assert hidden not in sent, hidden
+    with open(SERVER_LOG, encoding="utf-8", errors="replace") as server_log:
+        server_log.seek(log_start)
+        logged = server_log.read()
+    assert "traceback not sent to the page" in logged and "TraitError" in logged and "No such comm" in logged
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def capped_app() -> Iterator[str]:
+    """Starts ``scripts/app.sh`` with one place and no pool; yields its base URL."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    command = ["bash", str(ROOT / "scripts" / "app.sh"), "--no-browser", f"--port={_free_port()}"]
+    with open(CAPPED_LOG, "w") as log:
+        process = subprocess.Popen(
+            [*command, "--max-kernels=1", "--pool-size=0"],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        found = None
+        while found is None and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.5)
+            found = re.search(r"(http://localhost:\d+)/", CAPPED_LOG.read_text())
+        if found is None:
+            pytest.fail(f"the capped app did not start:\n{CAPPED_LOG.read_text()[-3000:]}")
+        yield found.group(1)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+async def _status(address: str, method: str = "GET") -> int:
+    request = HTTPRequest(address, method=method, body=b"" if method == "POST" else None, request_timeout=120)
+    response = await AsyncHTTPClient().fetch(request, raise_error=False)
+    return int(response.code)
+
+
+async def _until_gone(base_url: str, kernel_id: str) -> bool:
+    """True once the kernel answers 404 (shut down), within `FREED_SECONDS`."""
+    for _ in range(FREED_SECONDS):
+        if await _status(f"{base_url}/api/kernels/{kernel_id}") == 404:
+            return True
+        await asyncio.sleep(1)
+    return False
+
+
+def test_at_the_kernel_cap_a_reloaded_page_gets_its_place_back_and_a_newcomer_is_told_the_class_is_full(
+    capped_app: str,
+) -> None:
+    async def reload_at_the_cap() -> dict[str, Any]:
+        first = Pupil(capped_app)
+        await first.open(CLASSIC)
+        await first.connect()
+        newcomer = await _status(f"{capped_app}/voila/render/{CLASSIC}")  # the one place is taken
+        # A reload: the new page's request can reach the server before the old
+        # page's shutdown (sent as it unloads); the request waits for the place.
+        reloaded = Pupil(capped_app)
+        opening = asyncio.ensure_future(reloaded.open(CLASSIC))
+        await asyncio.sleep(0.5)
+        await first.leave()
+        try:
+            await opening
+        except PupilError as refused:
+            return {"newcomer": newcomer, "reloaded": str(refused)}
+        await reloaded.connect()
+        played = await play_classic(reloaded)
+        old_gone = await _until_gone(capped_app, first.kernel_id)
+        await reloaded.leave()
+        return {
+            "newcomer": newcomer,
+            "reloaded": played.ending,
+            "old_gone": old_gone,
+            "new_gone": await _until_gone(capped_app, reloaded.kernel_id),
+        }
+
+    result = _in_a_thread(reload_at_the_cap)
+    assert result["newcomer"] == 503
+    assert "Game over" in result["reloaded"], result
+    assert result["old_gone"] and result["new_gone"]
+    assert "front door: full" in CAPPED_LOG.read_text()
