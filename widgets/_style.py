@@ -199,6 +199,8 @@ CSS = f"""
 .tt-projector .tt-log .widget-html-content {{ font-size: 22px; }}
 .tt-projector .tt-svg svg, .tt-projector .tt-board svg, .tt-projector .tt-cardview svg {{ width: 100%; height: auto; }}
 .tt-projector .tt-stacks svg {{ width: auto; height: 170px; }}
+/* the last comparison's row under both columns: as wide as the screen, never taller than it */
+.tt-projector .tt-comparison-row .tt-svg svg {{ max-height: 85vh; }}
 .tt-projector .tt-seat {{ width: 220px; }}
 .tt-projector .tt-seat svg {{ width: 180px; }}
 @media (prefers-reduced-motion: reduce) {{

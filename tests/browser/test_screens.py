@@ -15,6 +15,11 @@ a laptop (1366x768) and a projector (1920x1080).  At each size:
 
 The accessibility tree (Playwright's aria snapshot) must hold no control
 without a name, and every radio group must be named by its question.
+
+Small text: every text of the Squads pictures (the lesson's own mission card
+and row, the game's mission card, building row and reveal) reads at
+``READABLE_PX`` or more on a phone, a laptop and a projector, measured as its
+font size times the scale the page draws it at (``getScreenCTM``).
 """
 
 from __future__ import annotations
@@ -32,9 +37,13 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 RENDER_SECONDS = 120
 SETTLE_MS = 400  # a resize re-flows the page; the layout is CSS only, with nothing to wait for in the kernel
 CHOICES_MAX = 30  # categories the person may name before a computer chooses (a run of 30 wins is as good as impossible)
+CLICK_MS = 10_000  # the most a Squads move takes to answer on a busy machine
 CHOICE_SECONDS = 10  # the most a comparison takes to show on a busy machine
 VIEWPORTS = ((390, 844), (768, 1024), (1024, 768), (1366, 768), (1920, 1080))
 LAPTOPS = ((1024, 768), (1366, 768))
+PROJECTOR_CARD_PX = 260  # narrowest comparison card in projector mode with six players at 1920 px
+CARD_DESIGN_PX = 320  # a card's width in the comparison picture's own units (toptrumps_core.svg.CARD_WIDTH_PX)
+READABLE_PX = 11  # the smallest text a picture may show on screen, in CSS px
 CONTROL_ROLES = ("button", "checkbox", "radio", "slider", "spinbutton", "textbox", "combobox", "switch", "radiogroup")
 
 OUTSIDE = """(width) => {
@@ -97,6 +106,30 @@ PAGES = {
     "lab": ("07_simulation_lab.ipynb", ".tt-lab button", ".tt-lab", ()),
     "deck builder": ("08_build_your_own_deck.ipynb", ".tt-deck-builder button", ".tt-deck-builder", ()),
 }
+
+
+COMPARISON_CARDS = """() => [...document.querySelectorAll('svg')]
+  .filter((svg) => /^Comparison/.test(svg.querySelector('title')?.textContent || ''))
+  .filter((svg) => svg.getBoundingClientRect().width > 0)
+  .map((svg) => [svg.getBoundingClientRect().width / svg.viewBox.baseVal.width * CARD,
+                 svg.querySelector('desc').textContent])
+""".replace("CARD", str(CARD_DESIGN_PX))
+
+SQUADS_TEXT = """() => {
+  const found = [];
+  for (const svg of document.querySelectorAll('svg')) {
+    const title = svg.querySelector('title');
+    if (!title || !/^Mission:|row of \\d+ slots/.test(title.textContent)) { continue; }
+    if (svg.getBoundingClientRect().width === 0) { continue; }  // the layout not shown at this width
+    for (const text of svg.querySelectorAll('text')) {
+      if (!text.textContent.trim()) { continue; }
+      const m = text.getScreenCTM();
+      const px = parseFloat(getComputedStyle(text).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      found.push([Math.round(px * 10) / 10, text.textContent.trim().slice(0, 30), title.textContent.slice(0, 30)]);
+    }
+  }
+  return found.sort((a, b) => a[0] - b[0]);
+}"""
 
 
 def unnamed_controls(snapshot: str) -> list[str]:
@@ -211,5 +244,65 @@ def test_projector_mode_enlarges_every_game_of_the_page_and_stays_on(app_url: st
     page.wait_for_timeout(SETTLE_MS)
     assert "tt-projector" in (table.get_attribute("class") or "")
     page.screenshot(path=str(ARTIFACTS / "screens-projector-1920x1080.png"))
+    assert page.evaluate(OUTSIDE, 1920) == []
+    log.assert_clean()
+
+
+def test_squads_pictures_text_reads_on_a_phone_a_laptop_and_a_projector(app_url: str, page_and_log: Any) -> None:
+    """Every text of the mission card, the building row (a card in hand) and the reveal is READABLE_PX or more."""
+    page, log = page_and_log
+    lesson, ready, _, _ = PAGES["squads"]
+    _open(page, f"{app_url}/voila/render/{lesson}", ready)
+    table = page.locator(".tt-table", has_text="Top Trump Squads").first
+    table.get_by_role("button", name="Play this mission").click()
+    table.get_by_role("button", name=re.compile("^Pick up slot")).first.click(timeout=RENDER_SECONDS * 1000)
+    table.get_by_role("button", name=re.compile("^Place in slot")).first.wait_for(timeout=RENDER_SECONDS * 1000)
+    _check_squads_text(page, table, "build")
+    for _ in range(CHOICES_MAX):  # build the rest of the row, then turn every mission slot
+        if table.get_by_role("button", name="Reveal all").count():
+            break
+        table.get_by_role("button", name=re.compile("^(Pick up slot|Place in slot)")).first.click(timeout=CLICK_MS)
+        page.wait_for_timeout(300)
+    table.get_by_role("button", name="Reveal all").click(timeout=CLICK_MS)
+    table.get_by_role("button", name=re.compile("^(Next round|See who won)")).wait_for(timeout=CLICK_MS)
+    _check_squads_text(page, table, "reveal")
+    log.assert_clean()
+
+
+def _check_squads_text(page: Any, table: Any, screen: str) -> None:
+    for width, height in ((390, 844), (1366, 768), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(SETTLE_MS)
+        table.locator(".tt-turn").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(ARTIFACTS / f"screens-squads-{screen}-{width}x{height}.png"))
+        texts = page.evaluate(SQUADS_TEXT)
+        assert len(texts) > 20, f"too few Squads texts found at {width}x{height}: {texts}"
+        assert texts[0][0] >= READABLE_PX, f"text too small at {width}x{height}: {texts[:5]}"
+
+
+def test_projector_mode_draws_six_players_comparison_cards_across_the_full_width(
+    app_url: str, page_and_log: Any
+) -> None:
+    """With six players at 1920x1080, projector mode moves the comparison to a row as wide as the screen."""
+    page, log = page_and_log
+    lesson, ready, game, _ = PAGES["classic"]
+    _open(page, f"{app_url}/voila/render/{lesson}", ready)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    table = page.locator(game).first
+    table.get_by_role("button", name=re.compile("New game ⚙")).click()
+    table.get_by_label("Players (seats)").select_option("6")
+    table.get_by_role("button", name="New game", exact=True).click()
+    table.get_by_role("button", name=re.compile("Projector mode: off")).click()
+    table.get_by_role("button", name=re.compile("Projector mode: on")).wait_for(timeout=20_000)
+    table.locator("button.tt-category").first.click(timeout=RENDER_SECONDS * 1000)
+    page.wait_for_function(f"() => ({COMPARISON_CARDS})().length > 0", timeout=CHOICE_SECONDS * 1000)
+    page.wait_for_timeout(SETTLE_MS)
+    page.evaluate(f"() => document.querySelector({game!r} + ' .tt-col-arena').scrollIntoView({{block: 'start'}})")
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(ARTIFACTS / "screens-projector-six-players-1920x1080.png"))
+    (card_px, desc), *_ = page.evaluate(COMPARISON_CARDS)
+    assert desc.count("Computer") == 5, desc
+    assert card_px >= PROJECTOR_CARD_PX, f"each comparison card is {card_px:.0f} px wide on the projector"
     assert page.evaluate(OUTSIDE, 1920) == []
     log.assert_clean()

@@ -5,7 +5,10 @@ the left, and on the right the stacks, the result, "Next ▶" and
 "Fast-forward ⏩", the last comparison and the log.  On a laptop (1366x768,
 1024x768) the turn banner, the card and the main button share one screen;
 on a phone (390 px) the columns stack and neither asks for more than the
-screen's width.  The sizes per screen are in `widgets._style`.
+screen's width.  In projector mode the last comparison leaves the right
+column for a row of its own under both columns, as wide as the screen, so
+six players' cards are each drawn as big as the width allows.  The sizes per
+screen are in `widgets._style`.
 """
 
 from __future__ import annotations
@@ -49,25 +52,38 @@ def table_layout(view: ipw.DOMWidget, parts: TableParts) -> tuple[tuple[ipw.Widg
     left = ipw.VBox([parts.lens, parts.card_area], layout=ipw.Layout(flex="0 1 470px", min_width="0"))
     left.add_class("tt-col-card")
     buttons = ipw.HBox([parts.next_button, parts.fast_button], layout=ipw.Layout(flex_flow="row wrap"))
+    comparison = ipw.VBox(
+        [html_widget("tt-heading-box", '<div class="tt-heading">Last comparison</div>'), parts.comparison],
+        layout=ipw.Layout(width="100%"),
+    )
+    comparison.add_class("tt-comparison-box")
+    log = (
+        html_widget("tt-heading-box", '<div class="tt-heading">Game log (newest comparison first)</div>'),
+        parts.log_view,
+    )
     right = ipw.VBox(
-        [
-            parts.stacks,
-            parts.result,
-            buttons,
-            html_widget("tt-heading-box", '<div class="tt-heading">Last comparison</div>'),
-            parts.comparison,
-            html_widget("tt-heading-box", '<div class="tt-heading">Game log (newest comparison first)</div>'),
-            parts.log_view,
-        ],
-        layout=ipw.Layout(flex="1 1 420px", min_width="0"),
+        [parts.stacks, parts.result, buttons, comparison, *log], layout=ipw.Layout(flex="1 1 420px", min_width="0")
     )
     right.add_class("tt-col-arena")
+    full_width = ipw.VBox(layout=ipw.Layout(width="100%"))
+    full_width.add_class("tt-comparison-row")
+    switch = ProjectorSwitch(view)
+
+    def place_comparison(projector: bool) -> None:
+        """Puts the last comparison in the right column, or (projector mode) in the full-width row."""
+        with view.hold_sync():
+            right.children = (parts.stacks, parts.result, buttons, *(() if projector else (comparison,)), *log)
+            full_width.children = (comparison,) if projector else ()
+
+    switch.observe(lambda change: place_comparison(bool(change["new"])), names="value")
+    place_comparison(bool(switch.value))
     children = (
         style_sheet(),
-        ipw.HBox([parts.title, ProjectorSwitch(view)], layout=ipw.Layout(flex_flow="row wrap")),
+        ipw.HBox([parts.title, switch], layout=ipw.Layout(flex_flow="row wrap")),
         parts.turn,
         parts.status,
         ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start")),
+        full_width,
         parts.settings,
         parts.saves,
     )
