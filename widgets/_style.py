@@ -12,7 +12,7 @@ import ipywidgets as ipw
 
 from toptrumps_core.svg import COLOURS, SANS_FONT
 
-__all__ = ["CSS", "FOCUS_HALO", "FOCUS_RING", "style_sheet"]
+__all__ = ["CSS", "FOCUS_HALO", "FOCUS_RING", "shared_style_sheet", "style_sheet"]
 
 _C = COLOURS
 
@@ -218,3 +218,21 @@ def style_sheet() -> ipw.HTML:
     sheet = ipw.HTML(CSS, layout=ipw.Layout(height="0px", margin="0px", padding="0px"))
     sheet.add_class("tt-style")
     return sheet
+
+
+_shared: ipw.HTML | None = None
+
+
+def shared_style_sheet() -> ipw.HTML:
+    """Returns the kernel's one shared style sheet widget, made on first use (and again once closed).
+
+    For the lesson pieces a page shows side by side (self-checks, experiments,
+    chart buttons): each shows the same widget, so a page of six pieces sends
+    the sheet's 11 KB and its models to the browser once, not six times.  A
+    widget that closes every widget under it (`widgets._toolkit.close_tree`)
+    would close the sheet of the others too: games use `style_sheet`.
+    """
+    global _shared
+    if _shared is None or _shared.comm is None:  # never made, or closed
+        _shared = style_sheet()
+    return _shared

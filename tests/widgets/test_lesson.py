@@ -22,6 +22,7 @@ from widgets.lesson import (
     HILO_TRIALS_MAX,
     POT_GAMES_MAX,
     TIE_TRIALS_MAX,
+    ChartButton,
     HiLoConvergence,
     PotExperiment,
     SelfCheck,
@@ -244,3 +245,32 @@ def test_lesson_06_shows_the_q4_bids_as_tables_that_agree_with_the_exact_bids() 
         table.close()
     points = re.findall(r"<td>([^<]*)</td>", points_table(p, Fraction(1, 2)).children[1].value)
     assert points[1::2] == [f"{float(x):.3f}" for x in points_per_bid(p, Fraction(1, 2))]
+
+
+# -- a page of lesson pieces sends one style sheet -------------------------------------------------
+
+
+def _sheets(widget: ipw.Widget) -> list[ipw.HTML]:
+    return [w for w in descendants(widget) if isinstance(w, ipw.HTML) and "tt-style" in w._dom_classes]
+
+
+def test_lesson_pieces_on_one_page_show_one_shared_style_sheet() -> None:
+    first = SelfCheck("2 + 2?", ["3", "4"], 1, "Two and two make four.")
+    second = SelfCheck("3 + 3?", ["6", "7"], 0, "Three and three make six.")
+    chart = ChartButton("Draw the chart", lambda: None)
+    sheets = [_sheets(piece) for piece in (first, second, chart)]
+    assert all(len(found) == 1 for found in sheets)
+    assert sheets[0][0] is sheets[1][0] is sheets[2][0] and ".tt-selfcheck" in sheets[0][0].value
+    sheets[0][0].close()  # a closed sheet is never handed out again
+    third = SelfCheck("1 + 1?", ["2", "3"], 0, "One and one make two.")
+    (fresh,) = _sheets(third)
+    assert fresh is not sheets[0][0] and fresh.comm is not None and ".tt-selfcheck" in fresh.value
+
+
+def test_a_self_check_keeps_its_controls_by_keyboard_with_a_shared_sheet() -> None:
+    quiz = SelfCheck("2 + 2?", ["3", "4"], 1, "Two and two make four.")
+    buttons = [w for w in descendants(quiz) if isinstance(w, ipw.Button)]
+    assert [b.description for b in buttons] == ["Check ✓"] and buttons[0].tooltip
+    quiz.select(1)
+    buttons[0].click()
+    assert quiz.feedback == "Right! Two and two make four."

@@ -354,3 +354,24 @@ def test_q8_q9_the_board_lists_the_opposing_teams_and_the_showdowns_wrong_answer
     assert "✗ Zzyzx" in board and "✗ Black: Qwertyuiop" in board  # the round that ended, both wrong answers
     master.next_round()
     assert "Qwertyuiop" not in master._board.value
+
+
+def test_the_page_opens_on_the_settings_alone_and_the_play_widgets_come_with_the_first_start() -> None:
+    before = set(ipw.Widget.widgets)
+    master, _ = new_master()
+    made = [ipw.Widget.widgets[key] for key in set(ipw.Widget.widgets) - before]
+    assert not any(isinstance(w, (ipw.Password, ipw.ToggleButton)) for w in made)  # no bid boxes, no sound toggle
+    assert not any(isinstance(w, ipw.Text) and w.description == "Answer" for w in made)
+    assert len(made) <= 45, len(made)  # the settings and the start button: the browser builds these at open
+    master.start_quiz()
+    assert master._parts.bid_boxes[0] in master._controls.bid_rows.children[0].children
+    assert master._play_row in master.children and master._sound_row in master.children
+    assert "Sound off" in master._mute.description and master._mute.tooltip == "Turn the sounds on"
+    master._bid_boxes[0].value = "5"  # Enter in the bid box seals it, as before the first start
+    master._bid_boxes[1].value = "1"
+    master.start_timer()
+    master._answer.value = "English"
+    assert master.match.state.turned == (1,) and "English" in master._board.value
+    master.new_quiz()
+    master.start_quiz()
+    assert master._parts.answer is master._answer  # a second quiz reuses the widgets of the first

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as ipw
 
 from widgets._boundary import ErrorBoundary, handler
-from widgets._style import style_sheet
+from widgets._style import shared_style_sheet
 from widgets._toolkit.controls import StatusLine, big_button, html_widget
 from widgets._toolkit.stepped_run import Schedule, Sleep, SteppedRun
 
@@ -83,7 +83,7 @@ class Experiment(ipw.VBox):
         box = ipw.HBox(list(controls), layout=ipw.Layout(flex_flow="row wrap"))
         box.add_class("tt-settings")
         children = [box, ipw.HBox([self._button, self._stop]), self._progress, self._status, self._chart]
-        super().__init__([style_sheet(), *children, self._summary, self._table])
+        super().__init__([shared_style_sheet(), *children, self._summary, self._table])
         for css in ("tt-table", "tt-lesson", "tt-experiment"):
             self.add_class(css)
 

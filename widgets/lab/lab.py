@@ -37,7 +37,7 @@ from toptrumps_core.simulation.experiments import Columns, Engine, check_strateg
 from toptrumps_core.simulation.ladder import ladder_orders, rate_ladder
 from toptrumps_core.simulation.summaries import CardCounts, count_cards
 from widgets._boundary import ErrorBoundary, handler
-from widgets._style import style_sheet
+from widgets._style import shared_style_sheet
 from widgets._toolkit import (
     SEED_MAX,
     Schedule,
@@ -202,7 +202,7 @@ class SimulationLab(ipw.VBox):
             sections += [html_widget("tt-say", f"<h3>{esc(title)}</h3>"), self._charts[key], self._words[key]]
         super().__init__(
             [
-                style_sheet(),
+                shared_style_sheet(),
                 settings,
                 self._strategy_box,
                 ipw.VBox([self._no_data, self._leftover, self._collect]),

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from widgets._boundary import ErrorBoundary, handler
-from widgets._style import style_sheet
+from widgets._style import shared_style_sheet
 from widgets._toolkit import StatusLine, big_button, figure_svg, html_widget
 
 __all__ = ["ChartButton"]
@@ -45,7 +45,7 @@ class ChartButton(ipw.VBox):
         self._button = big_button(label, tooltip or label, primary=False)
         self._button.on_click(lambda _button: self.show())
         self._chart = html_widget("tt-svg")
-        super().__init__([style_sheet(), ipw.HBox([self._button]), self._status, self._chart])
+        super().__init__([shared_style_sheet(), ipw.HBox([self._button]), self._status, self._chart])
         for css in ("tt-table", "tt-lesson"):
             self.add_class(css)
 

@@ -12,10 +12,8 @@ from collections.abc import Sequence
 import ipywidgets as ipw
 
 from widgets._boundary import ErrorBoundary, StatusKind, handler
-from widgets._style import style_sheet
-from widgets._toolkit import (
-    esc,
-)
+from widgets._style import shared_style_sheet
+from widgets._toolkit import esc
 
 
 class SelfCheck(ipw.VBox):
@@ -67,13 +65,15 @@ class SelfCheck(ipw.VBox):
         self._question = ipw.HTML(f"<div class='tt-heading' role='heading' aria-level='3'>❓ {esc(question)}</div>")
         self._choices = ipw.RadioButtons(options=options, value=None, layout=ipw.Layout(width="auto"))
         self._choices.add_class("tt-choices")
-        self._check = ipw.Button(description="Check ✓", tooltip="Check your answer", layout=ipw.Layout(width="auto"))
+        self._check = ipw.Button(
+            description="Check ✓", tooltip="Check your answer", layout=ipw.Layout(width="auto", align_self="flex-start")
+        )
         self._check.add_class("tt-big")
         self._check.add_class("tt-primary")
         self._check.on_click(lambda _button: self.check())
         self._feedback = ipw.HTML()
         self._feedback.add_class("tt-status")
-        super().__init__([style_sheet(), self._question, self._choices, ipw.HBox([self._check]), self._feedback])
+        super().__init__([shared_style_sheet(), self._question, self._choices, self._check, self._feedback])
         for css in ("tt-table", "tt-lesson", "tt-selfcheck"):
             self.add_class(css)
 

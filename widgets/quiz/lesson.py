@@ -23,7 +23,7 @@ import ipywidgets as ipw
 from toptrumps_core.experiments.bidding import estimate_reach, reach_grid
 from toptrumps_core.probability.bidding import best_bid, best_bid_for_points, points_per_bid
 from toptrumps_core.quiz import QuizRules, QuizState
-from widgets._style import style_sheet
+from widgets._style import shared_style_sheet
 from widgets._toolkit import esc
 from widgets.quiz.board import CSS, board_html
 
@@ -43,7 +43,7 @@ def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> 
         f"<table class='tt-table'><caption>{esc(caption)}</caption><thead><tr>{heads}</tr></thead>"
         f"<tbody>{cells}</tbody></table>"
     )
-    box = ipw.VBox([style_sheet(), table])
+    box = ipw.VBox([shared_style_sheet(), table])
     box.add_class("tt-lesson")
     return box
 

@@ -21,7 +21,8 @@ reports the end of the time as `TimeUp`, so the rules never read a clock.
 from __future__ import annotations
 
 import base64
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import cached_property
 from html import escape
 from typing import Any
 
@@ -118,38 +119,11 @@ class QuizMaster(ipw.VBox):
         )
         self._style = ipw.HTML(CSS)
         self._board = ipw.HTML()
-        self._clock = ipw.HTML(clock_html(None, label="No timer running"))
         self._status = ipw.HTML("", layout=ipw.Layout(min_height="1.6em"))
         self._status.add_class("tt-quiz-status")
         self._setup = ipw.VBox()
-        self._clock.add_class("tt-quiz-clockbox")
-        self._log = ipw.HTML()
-        self._audio = ipw.HTML("", layout=ipw.Layout(width="1px", height="1px"))  # an <audio> element, no script
-        self._mute = ipw.ToggleButton(
-            value=not sounds, description="", tooltip="Sound on or off", layout=ipw.Layout(width="auto")
-        )
-        self._mute.observe(self._boundary.wrap(self._mute_changed), "value")
-        self._mute_changed()
-        self._sound_row = ipw.HBox([self._mute, self._audio])
+        self._sounds = sounds
         self._settings = QuizSettings(self._base)
-        self._answer = ipw.Text(
-            placeholder="Type an answer and press Enter",
-            description="Answer",
-            continuous_update=False,
-            layout=ipw.Layout(width="32em"),
-        )
-        self._answer.observe(self._boundary.wrap(self._answer_typed), "value")
-        self._bid_boxes = tuple(
-            ipw.Password(placeholder="1 to 10", continuous_update=False, layout=ipw.Layout(width="22em"))
-            for _ in (0, 1)
-        )
-        for team, box in enumerate(self._bid_boxes):
-            box.observe(self._boundary.wrap(lambda change, team=team: self._bid_typed(team, change)), "value")
-        self._controls = QuizControls(self, self._answer, self._bid_boxes)
-        self._play_row = ipw.HBox([self._clock, ipw.VBox([self._status, self._controls])])
-        self._play_row.add_class("tt-quiz-row")
-        self._play_row.add_class("tt-quiz-play")
-        self._play_row.children[1].add_class("tt-quiz-controls")
         self._show_settings()
 
     @classmethod
@@ -394,9 +368,7 @@ class QuizMaster(ipw.VBox):
         self._audio.value = f"<audio autoplay src='data:audio/wav;base64,{data}' aria-hidden='true'></audio>"
 
     def _mute_changed(self, change: object = None) -> None:
-        muted = self._mute.value
-        self._mute.description = "🔇 Sound off" if muted else "🔊 Sound on"
-        self._mute.tooltip = "Turn the sounds on" if muted else "Mute the sounds"
+        _name_mute(self._mute)
 
     def _team(self, team: int | None) -> str:
         assert self.match is not None
@@ -407,13 +379,63 @@ class QuizMaster(ipw.VBox):
         icon = "⚠ " if kind == "error" else ""
         self._status.value = f"<div role='status'>{icon}{escape(text)}</div>"
 
+    # -- the play parts, made when first needed ---------------------------------------------------
+
+    @cached_property
+    def _parts(self) -> _PlayParts:
+        """The widgets of a quiz in play (clock, controls, sound, log): made at the first start, not at open.
+
+        A page opens on the settings alone, so its browser builds only those
+        widgets; the 60-odd of play come with the first "Start the quiz".
+        """
+        clock = ipw.HTML(clock_html(None, label="No timer running"))
+        clock.add_class("tt-quiz-clockbox")
+        audio = ipw.HTML("", layout=ipw.Layout(width="1px", height="1px"))  # an <audio> element, no script
+        mute = ipw.ToggleButton(
+            value=not self._sounds, description="", tooltip="Sound on or off", layout=ipw.Layout(width="auto")
+        )
+        answer = ipw.Text(
+            placeholder="Type an answer and press Enter",
+            description="Answer",
+            continuous_update=False,
+            layout=ipw.Layout(width="32em"),
+        )
+        bid_boxes = tuple(
+            ipw.Password(placeholder="1 to 10", continuous_update=False, layout=ipw.Layout(width="22em"))
+            for _ in (0, 1)
+        )
+        controls = QuizControls(self, answer, bid_boxes)
+        play_row = ipw.HBox([clock, ipw.VBox([self._status, controls])])
+        play_row.add_class("tt-quiz-row")
+        play_row.add_class("tt-quiz-play")
+        play_row.children[1].add_class("tt-quiz-controls")
+        sound_row = ipw.HBox([mute, audio])
+        parts = _PlayParts(clock, ipw.HTML(), audio, mute, sound_row, answer, bid_boxes, controls, play_row)
+        _name_mute(mute)
+        mute.observe(self._boundary.wrap(self._mute_changed), "value")
+        answer.observe(self._boundary.wrap(self._answer_typed), "value")
+        for team, box in enumerate(bid_boxes):
+            box.observe(self._boundary.wrap(lambda change, team=team: self._bid_typed(team, change)), "value")
+        return parts
+
+    _clock = property(lambda self: self._parts.clock)
+    _log = property(lambda self: self._parts.log)
+    _audio = property(lambda self: self._parts.audio)
+    _mute = property(lambda self: self._parts.mute)
+    _sound_row = property(lambda self: self._parts.sound_row)
+    _answer = property(lambda self: self._parts.answer)
+    _bid_boxes = property(lambda self: self._parts.bid_boxes)
+    _controls = property(lambda self: self._parts.controls)
+    _play_row = property(lambda self: self._parts.play_row)
+
     # -- drawing -----------------------------------------------------------------------------------
 
     def _show_settings(self) -> None:
         start = button("Start the quiz ▶", "Set out seven charts and toss the tiebreaker tile", style="success")
         self.steps.bind(start, self.start_quiz)
         self._board.value = "<div class='tt-quiz-big'>Top Ten Quiz</div>"
-        self._clock.value = ""
+        if "_parts" in self.__dict__:  # the clock of a quiz played before
+            self._clock.value = ""
         self._setup.children = (self._settings, start)
         self.children = (self._style, self._board, self._status, self._setup)
 
@@ -473,6 +495,28 @@ class QuizMaster(ipw.VBox):
             return
         self._bid_boxes[team].value = ""
         self.seal_bid(team, text)
+
+
+@dataclass(frozen=True)
+class _PlayParts:
+    """The widgets a quiz in play adds under the board (`QuizMaster._parts`)."""
+
+    clock: ipw.HTML
+    log: ipw.HTML
+    audio: ipw.HTML
+    mute: ipw.ToggleButton
+    sound_row: ipw.HBox
+    answer: ipw.Text
+    bid_boxes: tuple[ipw.Password, ipw.Password]
+    controls: QuizControls
+    play_row: ipw.HBox
+
+
+def _name_mute(mute: ipw.ToggleButton) -> None:
+    """Names the sound toggle by what it is now (its text), and its tooltip by what a press does."""
+    muted = mute.value
+    mute.description = "🔇 Sound off" if muted else "🔊 Sound on"
+    mute.tooltip = "Turn the sounds on" if muted else "Mute the sounds"
 
 
 def _bid(text: str) -> int:
