@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+import ipywidgets as ipw
 import pytest
 
 from tests.widgets.stepping import ByHand, pause
@@ -12,6 +13,7 @@ from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.simulation import game_seeds
 from widgets._boundary import ErrorBoundary
 from widgets.lab import MAX_GAMES, MAX_RULES_GAMES, SimulationLab, SteppedRun
+from widgets.lab.lab import SECTIONS
 
 
 def test_one_strategy_control_per_seat_keeping_the_choices() -> None:
@@ -183,3 +185,19 @@ def test_a_failing_step_ends_the_run_with_a_friendly_message(expected_widget_err
     run = SteppedRun(steps(), ErrorBoundary(lambda text, kind: shown.append((kind, text))), ended.append)
     assert ended == [False] and not run.running and cleaned == ["finally"]
     assert shown and shown[0][0] == "error" and "Traceback" not in shown[0][1]
+
+
+def _headings(lab: SimulationLab) -> list[str]:
+    return [w.value for w in lab.children if isinstance(w, ipw.HTML) and w.value.startswith("<h3>")]
+
+
+def test_the_page_opens_on_the_controls_and_the_sections_come_with_the_first_result() -> None:
+    lab = SimulationLab(games=40, seed=5, engine="rules")
+    assert _headings(lab) == []
+    assert not any(isinstance(w, ipw.HTML) and "tt-svg" in w._dom_classes for w in lab.children)
+    lab.run()
+    assert _headings(lab) == [f"<h3>{title}</h3>" for title in SECTIONS.values()]
+    charts = [w for w in lab.children if isinstance(w, ipw.HTML) and "tt-svg" in w._dom_classes]
+    assert [w.value[:4] for w in charts] == ["<svg", "<svg", "<svg", ""]  # the ladder's waits for its own run
+    lab.run()  # a second run redraws the same sections
+    assert len(_headings(lab)) == len(SECTIONS) and lab._charts["lengths"] is charts[0]

@@ -274,3 +274,16 @@ def test_a_self_check_keeps_its_controls_by_keyboard_with_a_shared_sheet() -> No
     quiz.select(1)
     buttons[0].click()
     assert quiz.feedback == "Right! Two and two make four."
+
+
+def test_an_experiment_opens_on_its_controls_and_its_outputs_come_with_the_first_run(small_deck: Deck) -> None:
+    experiment = TieExperiment(small_deck, players=2, no_data="tie", trials=400, seed=3, run=False)
+    shown = [w for w in experiment.children if isinstance(w, ipw.HTML) and "tt-style" not in w._dom_classes]
+    assert not any("tt-svg" in w._dom_classes for w in shown)  # no empty chart, summary or table at open
+    buttons = {w.description: w for w in descendants(experiment) if isinstance(w, ipw.Button)}
+    buttons["Run the comparisons"].click()  # as the keyboard's Enter on the focused button does
+    charts = [w for w in experiment.children if isinstance(w, ipw.HTML) and "tt-svg" in w._dom_classes]
+    assert len(charts) == 1 and charts[0].value.startswith("<svg")
+    assert "<table" in experiment.children[-1].value
+    buttons["Run the comparisons"].click()
+    assert [w for w in experiment.children if isinstance(w, ipw.HTML) and "tt-svg" in w._dom_classes] == charts

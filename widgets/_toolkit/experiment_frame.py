@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import ipywidgets as ipw
@@ -75,17 +76,36 @@ class Experiment(ipw.VBox):
         self._progress = ipw.IntProgress(
             value=0, min=0, max=1, description="Progress", style={"description_width": "initial"}
         )
-        self._chart = html_widget("tt-svg")
-        self._table = ipw.HTML()
-        self._summary = html_widget("tt-say")
         self._button.on_click(lambda _button: self.run())
         self._stop.on_click(lambda _button: self.stop())
         box = ipw.HBox(list(controls), layout=ipw.Layout(flex_flow="row wrap"))
         box.add_class("tt-settings")
-        children = [box, ipw.HBox([self._button, self._stop]), self._progress, self._status, self._chart]
-        super().__init__([shared_style_sheet(), *children, self._summary, self._table])
+        buttons = ipw.HBox([self._button, self._stop])
+        super().__init__([shared_style_sheet(), box, buttons, self._progress, self._status])
         for css in ("tt-table", "tt-lesson", "tt-experiment"):
             self.add_class(css)
+
+    @cached_property
+    def _outputs(self) -> tuple[ipw.HTML, ipw.HTML, ipw.HTML]:
+        """The chart, the summary and the table, made and shown under the controls when first filled.
+
+        A page opens with the controls alone, so its browser builds no empty output.
+        """
+        outputs = (html_widget("tt-svg"), html_widget("tt-say"), ipw.HTML())
+        self.children = (*self.children, *outputs)
+        return outputs
+
+    @property
+    def _chart(self) -> ipw.HTML:
+        return self._outputs[0]
+
+    @property
+    def _summary(self) -> ipw.HTML:
+        return self._outputs[1]
+
+    @property
+    def _table(self) -> ipw.HTML:
+        return self._outputs[2]
 
     @property
     def running(self) -> bool:

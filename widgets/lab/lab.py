@@ -24,6 +24,7 @@ public: no card of a game in progress exists here.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import cached_property
 from typing import Any
 
 import ipywidgets as ipw
@@ -66,7 +67,7 @@ from widgets.lab.choices import (
     rule_choice,
 )
 
-__all__ = ["CARD_SAMPLE", "MAX_GAMES", "MAX_RULES_GAMES", "MIN_GAMES", "STRATEGY_LABELS", "SimulationLab"]
+__all__ = ["CARD_SAMPLE", "MAX_GAMES", "MAX_RULES_GAMES", "MIN_GAMES", "SECTIONS", "STRATEGY_LABELS", "SimulationLab"]
 
 CARD_SAMPLE = 200
 """Games of each run whose cards are counted on the rules engine (each card's winningness)."""
@@ -74,6 +75,13 @@ BATCH_STEP, RULES_STEP = 2_000, 20
 """Games per step on each engine: a step takes a fraction of a second, so the page stays live."""
 LADDER_GAMES = (10, 200)
 """Fewest and most ladder games per pair of strategies and seat order."""
+SECTIONS = {
+    "lengths": "How long do games last?",
+    "first": "Does the first chooser win more often?",
+    "cards": "Which cards win most?",
+    "ladder": "Which strategy is best?",
+}
+"""The results' sections, in the order shown, and their headings."""
 
 
 class SimulationLab(ipw.VBox):
@@ -172,8 +180,6 @@ class SimulationLab(ipw.VBox):
         )
         self._progress_text = html_widget("tt-say")
         self._engine_text = html_widget("tt-say")
-        self._charts = {key: html_widget("tt-svg") for key in ("lengths", "first", "cards", "ladder")}
-        self._words = {key: html_widget("tt-say") for key in self._charts}
         self._run: SteppedRun | None = None
         self._frame: Any = None
         self._ladder: Ladder | None = None
@@ -192,14 +198,6 @@ class SimulationLab(ipw.VBox):
             layout=ipw.Layout(flex_flow="row wrap"),
         )
         settings.add_class("tt-settings")
-        sections = []
-        for key, title in (
-            ("lengths", "How long do games last?"),
-            ("first", "Does the first chooser win more often?"),
-            ("cards", "Which cards win most?"),
-            ("ladder", "Which strategy is best?"),
-        ):
-            sections += [html_widget("tt-say", f"<h3>{esc(title)}</h3>"), self._charts[key], self._words[key]]
         super().__init__(
             [
                 shared_style_sheet(),
@@ -214,7 +212,6 @@ class SimulationLab(ipw.VBox):
                 self._progress_text,
                 self._engine_text,
                 self._status,
-                *sections,
             ]
         )
         for css in ("tt-table", "tt-lesson", "tt-experiment", "tt-lab"):
@@ -261,6 +258,31 @@ class SimulationLab(ipw.VBox):
     def strategy_controls(self) -> tuple[ipw.Dropdown, ...]:
         """One strategy dropdown per seat, seat 1 first."""
         return tuple(self._strategy_box.children)
+
+    # -- the results' sections, made with the first result ---------------------------------------
+
+    @cached_property
+    def _sections(self) -> tuple[dict[str, ipw.HTML], dict[str, ipw.HTML]]:
+        """Each section's chart and words, keyed by `SECTIONS`; made and shown under the controls when first drawn.
+
+        A page opens with the controls alone, so its browser builds no empty chart.
+        """
+        charts = {key: html_widget("tt-svg") for key in SECTIONS}
+        words = {key: html_widget("tt-say") for key in SECTIONS}
+        shown = [
+            (html_widget("tt-say", f"<h3>{esc(title)}</h3>"), charts[key], words[key])
+            for key, title in SECTIONS.items()
+        ]
+        self.children = (*self.children, *(widget for section in shown for widget in section))
+        return charts, words
+
+    @property
+    def _charts(self) -> dict[str, ipw.HTML]:
+        return self._sections[0]
+
+    @property
+    def _words(self) -> dict[str, ipw.HTML]:
+        return self._sections[1]
 
     # -- intents -----------------------------------------------------------------------------
 
