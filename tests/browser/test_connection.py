@@ -108,6 +108,20 @@ def test_a_reloaded_page_shuts_its_old_kernel_down(app_url: str, page_and_log: A
     assert not log.outside_requests and not log.page_errors
 
 
+def test_a_closed_tab_shuts_its_kernel_down(app_url: str, browser: Any) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(app_url + LANDING, wait_until="commit")
+        page.locator(".tt-deck-shelf").wait_for(timeout=90_000)
+        kernel_id = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+        page.close(run_before_unload=True)  # as a pupil closes the tab
+        watcher = context.new_page()
+        assert _gone(watcher, f"{app_url}/api/kernels/{kernel_id}")
+    finally:
+        context.close()
+
+
 def _gone(page: Any, address: str) -> bool:
     """True once `address` answers 404 (a kernel shut down), within `FREED_SECONDS`."""
     for _ in range(FREED_SECONDS):
@@ -149,6 +163,7 @@ def test_malformed_widget_messages_send_no_traceback_over_the_websocket_and_the_
 ) -> None:
     log_start = SERVER_LOG.stat().st_size
     received: list[dict[str, Any]] = []
+    hidden: list[dict[str, Any]] = []
 
     async def pupil_sends_garbage() -> str:
         pupil = Pupil(app_url)
@@ -167,10 +182,12 @@ def test_malformed_widget_messages_send_no_traceback_over_the_websocket_and_the_
             played = await play_classic(pupil)
         finally:
             await pupil.leave()
+            hidden.extend(pupil.hidden)
         return played.ending
 
     ending = _in_a_thread(pupil_sends_garbage)
     assert "Game over" in ending
+    assert not hidden, hidden
     kinds = {m.get("msg_type") or m["header"]["msg_type"] for m in received}
     assert "comm_msg" in kinds and "error" not in kinds
     streams = [m["content"] for m in received if (m.get("msg_type") or m["header"]["msg_type"]) == "stream"]

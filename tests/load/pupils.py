@@ -41,6 +41,8 @@ VIEWS = re.compile(r'application/vnd\.jupyter\.widget-view\+json[^}]*?model_id[^
 MODEL_REF = "IPY_MODEL_"
 CONTROL_PROTOCOL = "1.0.0"
 """The version of ipywidgets' ``jupyter.widget.control`` protocol (ipywidgets 8)."""
+HIDDEN_FIELDS = frozenset({"traceback", "ename", "evalue"})
+"""Fields of a message's content that describe an exception on the server (`Pupil.hidden`)."""
 CATEGORY_BUTTON = re.compile(r"^[^:]+: ")
 GAME_OVER = "Play again with the same or new settings"
 MAX_CLICKS = 400
@@ -87,6 +89,9 @@ class Pupil:
         seconds_to_page: Seconds from the request to the whole page (`open`).
         seconds_to_control: Seconds from the request until the widgets'
             states arrived with an enabled Button among them (`connect`).
+        hidden: The messages received that a page must never get: an
+            ``error``, a ``stream`` of standard error, or any message whose
+            content names a traceback (``traceback``, ``ename``, ``evalue``).
     """
 
     base_url: str
@@ -95,6 +100,7 @@ class Pupil:
     widgets: dict[str, Widget] = field(default_factory=dict)
     seconds_to_page: float = 0.0
     seconds_to_control: float = 0.0
+    hidden: list[dict[str, Any]] = field(default_factory=list)
     _socket: WebSocketClientConnection | None = None
     _session: str = field(default_factory=lambda: uuid.uuid4().hex)
     _idle: dict[str, asyncio.Event] = field(default_factory=dict)
@@ -232,6 +238,8 @@ class Pupil:
         kind = message.get("msg_type") or message["header"]["msg_type"]
         content = message.get("content", {})
         parent = message.get("parent_header", {}).get("msg_id", "")
+        if kind == "error" or (kind == "stream" and content.get("name") == "stderr") or HIDDEN_FIELDS & content.keys():
+            self.hidden.append(message)
         if kind == "status" and content.get("execution_state") == "idle" and parent in self._idle:
             self._idle.pop(parent).set()
         elif kind == "comm_open" and content.get("target_name") == "jupyter.widget":

@@ -99,6 +99,7 @@ def test_a_class_opens_the_classic_lesson_together_and_every_pupil_plays_a_game_
         f" {waits[-1]:.1f} s (last)"
     )
     assert len({p.kernel_id for p in pupils}) == CLASS_SIZE  # a kernel of its own for every pupil
+    assert not [p.hidden for p in pupils if p.hidden]  # no traceback or standard error reached any page
     assert all(GAME_OVER in p.ending and _decided(p.ending) for p in played if isinstance(p, Played))
     assert full_status == 503 and "The class is full" in full_page  # the 31st visitor, with the class all in
     assert not _wait_until_freed(class_server, {p.kernel_id for p in pupils})
