@@ -13,10 +13,11 @@ deck; the baseline deals a fresh deck per game.
 
 Printed: games per second and comparisons per second for each engine, the
 ratios to the baseline, the peak memory per game (tracemalloc), and
-100,000 games end to end in a fresh process (import, compile and play),
-once with an empty compile cache (cold) and once with it filled (warm),
-against the baseline's time for the same 100,000 games.  Every rate is the
-best of ``--repeat`` runs (as ``timeit`` reports), so that a burst of other
+100,000 games end to end in a fresh process (import, compile and play,
+each part timed, and the functions numba compiled counted: none when the
+cache is used), once with an empty compile cache (cold) and once with it
+filled (warm), against the baseline's time for the same 100,000 games.
+Every rate is the best of ``--repeat`` runs (as ``timeit`` reports), so that a burst of other
 work on a shared machine slows one run, not the ratio; the end-to-end runs
 are the best of ``--repeat`` fresh processes too, each cold one with its own
 empty cache.  Nothing is asserted about time.
@@ -116,23 +117,42 @@ def peak_kib_per_game(games: int, function: Callable[..., object], *args: object
 
 END_TO_END = """
 import sys, time
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 sys.path.insert(0, {benchmarks!r})
 from bench_simulation import run_batch
-seconds, comparisons = run_batch({games}, {seed}, 2, {threads})
-print(time.perf_counter() - start, seconds, comparisons)
+from toptrumps_core.simulation.jit import counting_compiles
+imported = time.perf_counter() - start
+with counting_compiles() as compiles:
+    seconds, comparisons = run_batch({games}, {seed}, 2, {threads})
+print(time.process_time() - cpu, imported, compiles.seconds, compiles.cpu_seconds, len(compiles.functions),
+      seconds - compiles.seconds)
 """
 
 
-def end_to_end(games: int, seed: int, threads: int, cache: str) -> tuple[float, float]:
-    """Returns (seconds in all, seconds playing) for a fresh process: start, import, compile, play."""
+def end_to_end(games: int, seed: int, threads: int, cache: str) -> tuple[float, ...]:
+    """Returns a fresh process's times (start, import, compile and play), with the compile cache folder `cache`.
+
+    In order: seconds in all (wall-clock, measured outside), the process's
+    CPU seconds, seconds importing, compiling (wall-clock and CPU; numba's
+    compiles only: a load from the cache is not one), the functions
+    compiled, and seconds playing (the batches' time less their compiles).
+    """
     code = END_TO_END.format(benchmarks=str(Path(__file__).resolve().parent), games=games, seed=seed, threads=threads)
     env = {**os.environ, "NUMBA_CACHE_DIR": cache}
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     wall = time.perf_counter() - start
-    _inside, playing, _ = done.stdout.split()
-    return wall, float(playing)
+    return (wall, *(float(field) for field in done.stdout.split()))
+
+
+def end_to_end_line(name: str, runs: list[tuple[float, ...]], baseline: float) -> str:
+    """Returns one printed end-to-end row: the fastest of `runs` (`end_to_end`), split into its parts."""
+    wall, cpu, imported, compiling, compiling_cpu, compiled, playing = min(runs)
+    return (
+        f"  {name}: {wall:.1f} s in a fresh process ({cpu:.1f} s CPU): import {imported:.1f} s, "
+        f"compile {compiling:.1f} s ({compiling_cpu:.1f} s CPU, {compiled:.0f} functions), play {playing:.1f} s; "
+        f"{baseline / wall:.1f}x faster than the baseline"
+    )
 
 
 def line(name: str, games: int, seconds: float, comparisons: int, base: float | None) -> str:
@@ -185,17 +205,13 @@ def main() -> None:
         for _ in range(max(1, args.repeat)):
             with tempfile.TemporaryDirectory() as empty:
                 colds.append(end_to_end(games, args.seed, 1, empty))
-        wall, playing = min(colds)
-        print(f"  batch, 1 thread, cold compile cache: {wall:.1f} s in a fresh process "
-              f"({playing:.1f} s playing), {base_all / wall:.1f}x faster than the baseline")  # fmt: skip
+        print(end_to_end_line("batch, 1 thread, cold compile cache", colds, base_all))
         with tempfile.TemporaryDirectory() as cache:
             end_to_end(games, args.seed, 1, cache)  # fills the cache
-            wall, playing = min(end_to_end(games, args.seed, 1, cache) for _ in range(max(1, args.repeat)))
-            print(f"  batch, 1 thread, warm compile cache: {wall:.1f} s in a fresh process "
-                  f"({playing:.1f} s playing), {base_all / wall:.1f}x faster than the baseline")  # fmt: skip
-            wall, playing = min(end_to_end(games, args.seed, 2, cache) for _ in range(max(1, args.repeat)))
-            print(f"  batch, 2 threads, warm compile cache: {wall:.1f} s in a fresh process "
-                  f"({playing:.1f} s playing), {base_all / wall:.1f}x faster than the baseline")  # fmt: skip
+            for threads in (1, 2):
+                warm = [end_to_end(games, args.seed, threads, cache) for _ in range(max(1, args.repeat))]
+                name = f"batch, {threads} thread{'s' * (threads > 1)}, warm compile cache"
+                print(end_to_end_line(name, warm, base_all))
 
 
 if __name__ == "__main__":

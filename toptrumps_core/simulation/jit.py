@@ -6,16 +6,23 @@ in ``NUMBA_CACHE_DIR`` when that is set.  Where none is writable (a
 read-only install with no home folder) the engine still runs, compiling
 once per process: `cache_folder` then returns None.  Set ``NUMBA_CACHE_DIR``
 to a writable folder to keep the compile between processes there.
+
+`counting_compiles` counts what numba compiles while a block runs (a load
+from the cache is not a compile), to check that a warm cache is used.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 import numba
+from numba.core import event
 
-__all__ = ["cache_folder", "compiled", "compiled_inline"]
+__all__ = ["CompileCount", "cache_folder", "compiled", "compiled_inline", "counting_compiles"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -82,3 +89,61 @@ def _folder_of(dispatcher: Any) -> str | None:
         return str(dispatcher._cache._impl._locator.get_cache_path())
     except AttributeError:
         return None
+
+
+@dataclass
+class CompileCount:
+    """What numba compiled while a `counting_compiles` block ran.
+
+    Attributes:
+        functions: The name of each function compiled, once per
+            specialisation, callees (compiled inside their callers) included,
+            in the order their compiles ended.
+        seconds: Wall-clock seconds spent compiling, >= 0: the outermost
+            compiles only, so a callee's time is not counted twice.
+        cpu_seconds: The process's CPU seconds over the same compiles
+            (`time.process_time`): on a busy machine, nearer the work done.
+    """
+
+    functions: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+
+
+class _CompileListener(event.Listener):
+    """Adds each compile numba reports to a `CompileCount`."""
+
+    def __init__(self, count: CompileCount) -> None:
+        self.count = count
+        self.started: list[tuple[float, float]] = []
+
+    def on_start(self, event: Any) -> None:
+        self.started.append((time.perf_counter(), time.process_time()))
+
+    def on_end(self, event: Any) -> None:
+        wall, cpu = self.started.pop()
+        if not self.started:
+            self.count.seconds += time.perf_counter() - wall
+            self.count.cpu_seconds += time.process_time() - cpu
+        self.count.functions.append(event.data["dispatcher"].py_func.__name__)
+
+
+@contextmanager
+def counting_compiles() -> Iterator[CompileCount]:
+    """Counts numba's compiles while the block runs (numba's ``numba:compile`` events; cache loads are not compiles).
+
+    Counts the compiles of the thread that runs the block and of any other
+    thread compiling meanwhile (numba compiles one function at a time).
+
+    Yields:
+        A `CompileCount`, filled in as the block runs.
+
+    Example:
+        >>> with counting_compiles() as count:
+        ...     pass
+        >>> count.functions, count.seconds, count.cpu_seconds
+        ([], 0.0, 0.0)
+    """
+    count = CompileCount()
+    with event.install_listener("numba:compile", _CompileListener(count)):
+        yield count
