@@ -121,6 +121,8 @@ class _CompileListener(event.Listener):
         self.started.append((time.perf_counter(), time.process_time()))
 
     def on_end(self, event: Any) -> None:
+        if not self.started:  # a compile that began before the count did
+            return
         wall, cpu = self.started.pop()
         if not self.started:
             self.count.seconds += time.perf_counter() - wall
