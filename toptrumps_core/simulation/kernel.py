@@ -129,13 +129,17 @@ def play_scratch(seats: int, cards: int) -> PlayScratch:
     )
 
 
+_u = np.uint64
+"""An index known not to be negative, as numba reads it without wrapping negative indices around."""
+
+
 @compiled_inline
 def _randbelow(room: Streams, lane: int, n: int, shift: int) -> int:
     """Returns ``_randbelow(n)`` of stream `lane`, n >= 1, ``shift = 32 - n.bit_length()``."""
-    r = next_word(room, lane) >> shift
+    r = np.int64(next_word(room, lane)) >> shift  # int64 throughout: compared as integers, not as floats
     while r >= n:
-        r = next_word(room, lane) >> shift
-    return r
+        r = np.int64(next_word(room, lane)) >> shift
+    return int(r)
 
 
 @compiled_inline
@@ -174,17 +178,22 @@ def _two_seats(
     words, other_words = drawn[chance + 1], drawn[chance + 2]
     while True:
         other = 1 - chooser
-        card, other_card = stacks[chooser * ring + mine], stacks[other * ring + theirs]
-        top = chooser * cards + card
+        # Indices are cast to unsigned (they are never negative): numba then skips the
+        # wrap-around of negative indices, two instructions on each read of this chain.
+        card, other_card = stacks[_u(chooser * ring + mine)], stacks[_u(other * ring + theirs)]
+        top = _u(chooser * cards + card)
         n, shift, lane = counts[top], shifts[top], chance + 1 + chooser
-        while True:  # randrange(n) from the chooser's stream
-            word = ready[words * LANES + lane] if words < READY_WORDS else later_word(mt, words, lane)
+        while True:  # randrange(n) from the chooser's stream, in int64: compared as integers, not floats
+            if words < READY_WORDS:
+                word = np.int64(ready[_u(words * LANES + lane)])
+            else:
+                word = np.int64(later_word(mt, words, lane))
             words += 1
             r = word >> shift
             if r < n:
                 break
-        row = candidates[top * categories + r]
-        rank, other_rank = ranks[row + card], ranks[row + other_card]
+        row = candidates[_u(top * categories + r)]
+        rank, other_rank = ranks[_u(row + card)], ranks[_u(row + other_card)]
         actions += 1
         made += 1
         mine, theirs = (mine + 1) & mask, (theirs + 1) & mask
@@ -192,7 +201,7 @@ def _two_seats(
         other_held -= 1
         if (rank == other_rank) | (no_data_ties & (min(rank, other_rank) < 0)):  # C5, C6: to the pot
             tied += 1
-            pot[pot_count], pot[pot_count + 1] = card, other_card
+            pot[_u(pot_count)], pot[_u(pot_count + 1)] = card, other_card
             pot_count += 2
         else:  # the higher rank collects, its own card first (C4), and chooses next (C9)
             lost = int(rank < other_rank)  # arithmetic, not a branch: either side wins as often
@@ -202,10 +211,10 @@ def _two_seats(
             words, other_words = words + lost * (other_words - words), other_words + lost * (words - other_words)
             first_card = card + lost * (other_card - card)
             base, tail = chooser * ring, mine + held
-            stacks[base + (tail & mask)] = first_card
-            stacks[base + ((tail + 1) & mask)] = card + other_card - first_card
+            stacks[_u(base + (tail & mask))] = first_card
+            stacks[_u(base + ((tail + 1) & mask))] = card + other_card - first_card
             for p in range(pot_count):
-                stacks[base + ((tail + 2 + p) & mask)] = pot[p]
+                stacks[_u(base + ((tail + 2 + p) & mask))] = pot[p]
             held += 2 + pot_count
             pot_count = 0
         if held == 0 or other_held == 0 or (round_limit > 0 and made >= round_limit) or actions >= max_actions:
@@ -321,23 +330,23 @@ def play_games(
                     players[0], players[1] = chooser, 1 - chooser
                 else:
                     # the chooser names a category (C4) from its own stream
-                    top = chooser * cards + stacks[chooser * ring + head[chooser]]
+                    top = _u(chooser * cards + stacks[_u(chooser * ring + head[chooser])])
                     r = _randbelow(room, chance + 1 + chooser, counts[top], shifts[top])
-                    row = candidates[top * categories + r]
+                    row = candidates[_u(top * categories + r)]
                     actions += 1
                     taking = 0
                     s = chooser
                     for _ in range(seats):  # play order: from the chooser, going left
                         if size[s] > 0:
                             players[taking] = s
-                            revealed[taking] = stacks[s * ring + head[s]]
+                            revealed[taking] = stacks[_u(s * ring + head[s])]
                             head[s] = (head[s] + 1) & mask
                             size[s] -= 1
                             taking += 1
                         s = s + 1 if s + 1 < seats else 0
                     best, sharing, winner, missing = -1, 0, -1, False
                     for p in range(taking):
-                        rank = ranks[row + revealed[p]]
+                        rank = ranks[_u(row + revealed[p])]
                         if rank < 0:
                             missing = True
                         elif rank > best:
