@@ -60,6 +60,15 @@ def _published_until_idle(client: Any, msg_id: str) -> list[dict[str, Any]]:
             return published
 
 
+def _reply_to(client: Any, msg_id: str) -> dict[str, Any]:
+    """Returns the shell reply to the request `msg_id` (earlier replies, such as kernel_info's, are skipped)."""
+    for _ in range(20):
+        reply: dict[str, Any] = client.get_shell_msg(timeout=30)
+        if reply["parent_header"].get("msg_id") == msg_id:
+            return reply
+    raise AssertionError(f"no reply to request {msg_id}")
+
+
 def _send_comm_msg(client: Any, comm_id: str, data: dict[str, Any]) -> list[dict[str, Any]]:
     message = client.session.msg("comm_msg", {"comm_id": comm_id, "data": data})
     client.shell_channel.send(message)
@@ -114,8 +123,7 @@ def test_a_page_kernel_s_standard_error_and_failing_code_go_to_the_server_log_on
     )
     msg_id = client.execute(code)
     published = _published_until_idle(client, msg_id)
-    reply = client.get_shell_msg(timeout=30)
-    assert reply["parent_header"]["msg_id"] == msg_id
+    reply = _reply_to(client, msg_id)
     assert reply["content"]["status"] == "error"  # the request that failed still says so (Voilà logs it)
     sent = json.dumps([m["content"] for m in published if m["msg_type"] != "execute_input"])
     assert "secret detail" not in sent and "to stderr" not in sent and "file descriptor" not in sent

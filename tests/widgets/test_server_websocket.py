@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 import pytest
 from jupyter_client.session import Session
-from jupyter_server.services.kernels.connection.base import serialize_binary_message, serialize_msg_to_ws_v1
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_msg_from_ws_v1,
+    serialize_binary_message,
+    serialize_msg_to_ws_v1,
+)
+from voila.app import Voila
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from widgets.server.websocket import V1_PROTOCOL, page_may_receive, page_may_see
+from widgets.server.app import guarded_voila
+from widgets.server.websocket import V1_PROTOCOL, PageWebsocketHandler, page_may_receive, page_may_see
 
 SESSION = Session()
 UPDATE = {
@@ -69,3 +77,27 @@ def test_a_message_that_cannot_be_read_is_not_sent() -> None:
     assert not page_may_receive(b"\x03\x00stream garbage", V1_PROTOCOL)
     assert not page_may_receive(b"\x7f\x00\x00\x00 an error, said to hold many buffers", None)
     assert not page_may_receive(b"\x01\x00\x00\x00\x08\x00\x00\x00{not json: error", None)
+
+
+def test_the_app_serves_kernel_websockets_through_the_page_s_handler(monkeypatch: pytest.MonkeyPatch) -> None:
+    voilas = [("/api/kernels/(?P<kernel_id>k)/channels", VoilaKernelWebsocketHandler), ("/voila/static/(.*)", object)]
+    monkeypatch.setattr(Voila, "init_handlers", lambda self: voilas)
+    app_class = guarded_voila(landing_page="00_start_here.ipynb", lessons=frozenset(), max_kernels=1)
+    app = app_class.__new__(app_class)
+    app.server_url = "/"
+    handlers = {pattern: handler for pattern, handler, *_ in app.init_handlers()}
+    assert handlers["/api/kernels/(?P<kernel_id>k)/channels"] is PageWebsocketHandler
+    assert VoilaKernelWebsocketHandler not in handlers.values()
+
+
+def test_the_page_s_handler_hands_voila_only_what_the_page_may_see(monkeypatch: pytest.MonkeyPatch) -> None:
+    written: list[Any] = []
+    monkeypatch.setattr(VoilaKernelWebsocketHandler, "write_message", lambda self, m, binary=False: written.append(m))
+    handler = PageWebsocketHandler.__new__(PageWebsocketHandler)
+    monkeypatch.setattr(PageWebsocketHandler, "selected_subprotocol", V1_PROTOCOL)
+    monkeypatch.setattr(PageWebsocketHandler, "kernel_id", "k", raising=False)
+    monkeypatch.setattr(PageWebsocketHandler, "log", logging.getLogger("test"), raising=False)
+    for channel, msg_type, content in KEPT + DROPPED:
+        handler.write_message(_forms(channel, msg_type, content)[0][0], binary=True)
+    assert len(written) == len(KEPT)
+    assert [json.loads(deserialize_msg_from_ws_v1(m)[1][0])["msg_type"] for m in written] == [k[1] for k in KEPT]
