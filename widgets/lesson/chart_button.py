@@ -43,19 +43,25 @@ class ChartButton(ipw.VBox):
         self._status = StatusLine()
         self._boundary = ErrorBoundary(self._status.show)
         self._button = big_button(label, tooltip or label, primary=False)
+        self._button.layout.align_self = "flex-start"
         self._button.on_click(lambda _button: self.show())
-        self._chart = html_widget("tt-svg")
-        super().__init__([shared_style_sheet(), ipw.HBox([self._button]), self._status, self._chart])
+        self._chart: ipw.HTML | None = None  # made with the first chart, so the page opens with the button alone
+        super().__init__([shared_style_sheet(), self._button, self._status])
         for css in ("tt-table", "tt-lesson"):
             self.add_class(css)
 
     @property
     def chart(self) -> str:
         """The chart shown, as SVG markup ("" before the first press)."""
-        return str(self._chart.value)
+        return "" if self._chart is None else str(self._chart.value)
 
     @handler
     def show(self) -> None:
         """Draws the chart (again) and shows it."""
         self._status.show("")
-        self._chart.value = figure_svg(self._draw(*self._args, **self._kwargs))
+        svg = figure_svg(self._draw(*self._args, **self._kwargs))
+        if self._chart is None:
+            self._chart = html_widget("tt-svg", svg)
+            self.children = (*self.children, self._chart)
+        else:
+            self._chart.value = svg
