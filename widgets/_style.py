@@ -199,8 +199,72 @@ CSS = f"""
 .tt-projector .tt-log .widget-html-content {{ font-size: 22px; }}
 .tt-projector .tt-svg svg, .tt-projector .tt-board svg, .tt-projector .tt-cardview svg {{ width: 100%; height: auto; }}
 .tt-projector .tt-stacks svg {{ width: auto; height: 170px; }}
-/* the last comparison's row under both columns: as wide as the screen, never taller than it */
-.tt-projector .tt-comparison-row .tt-svg svg {{ max-height: 85vh; }}
+/* The last comparison in projector mode (widgets.classic.projected): one column per player under the
+   buttons, each card short (a small picture band, no fact) with its values in large type; rows line up. */
+.tt-projected-caption {{ font-size: 26px; font-weight: 700; text-align: center; margin: 0 0 6px 0; line-height: 1.2; }}
+.tt-projected, .tt-projected * {{ overflow-wrap: normal; }}
+.tt-projected-row {{ display: flex; gap: 8px; list-style: none; margin: 0; padding: 0 4px; align-items: stretch; }}
+.tt-projected-seat {{ flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; gap: 6px; }}
+.tt-projected-player {{ text-align: center; font-size: 22px; font-weight: 700; line-height: 1.2; }}
+.tt-projected-card {{
+  flex: 1 1 auto; display: flex; flex-direction: column; background: {_C["card"]};
+  border: 4px solid {_C["border"]}; border-radius: 14px; overflow: hidden;
+}}
+.tt-projected-won .tt-projected-card {{ border-color: {_C["winner"]}; box-shadow: 0 0 0 4px {_C["winner"]}; }}
+.tt-projected-name {{
+  background: {_C["header"]}; color: {_C["header_text"]}; font-size: 22px; font-weight: 700; line-height: 1.2;
+  padding: 6px 10px; overflow-wrap: anywhere;
+}}
+.tt-projected-picture {{ background: {_C["picture"]}; text-align: center; font-size: 40px; line-height: 1.3; }}
+.tt-projected-picture img {{ max-height: 48px; max-width: 100%; vertical-align: middle; }}
+.tt-projected-rows {{ margin: auto 0 0 0; padding: 0; }}
+.tt-projected-cat {{
+  display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 8px; padding: 3px 10px;
+  border-top: 1px solid {_C["rule"]}; line-height: 1.25;
+}}
+.tt-projected-cat:nth-child(even) {{ background: {_C["row_alt"]}; }}
+.tt-projected-label {{ font-size: 18px; margin: 0; }}
+.tt-projected-value {{ font-size: 25px; font-weight: 800; margin: 0 0 0 auto; text-align: right; }}
+.tt-projected-cat.tt-projected-chosen {{ background: {_C["highlight"]}; color: {_C["highlight_text"]}; }}
+.tt-projected-chosen .tt-projected-label {{ font-weight: 700; }}
+.tt-projected-lower {{ font-size: 15px; font-weight: 600; white-space: nowrap; }}
+.tt-projected-badge {{
+  min-height: 40px; line-height: 40px; text-align: center; font-size: 22px; font-weight: 800;
+  background: {_C["winner"]}; color: {_C["winner_text"]}; border-radius: 20px;
+}}
+.tt-projected-badge.tt-projected-no-badge {{ background: transparent; }}
+.tt-projected-tie {{
+  text-align: center; font-size: 24px; font-weight: 800; background: {_C["tie"]}; color: {_C["tie_text"]};
+  border-radius: 24px; padding: 6px 16px; margin-top: 8px;
+}}
+/* A projector at 1366x768 (or any screen under 900 px high): the same screen in a smaller size. */
+@media (max-height: 900px) {{
+  .tt-projector.tt-table {{ padding: 8px 12px; }}
+  .tt-projector.tt-table .tt-title .widget-html-content {{ font-size: 26px; }}
+  .tt-projector.tt-table .tt-turn .widget-html-content {{ font-size: 24px; padding: 4px 14px; }}
+  .tt-projector .tt-result .widget-html-content {{ font-size: 24px; }}
+  .tt-projector .tt-stacks svg {{ height: 90px; }}
+  .tt-projector .tt-stacks figure {{ font-size: 16px; }}
+  .tt-projector .tt-card-name {{ font-size: 26px; }}
+  .tt-projector .tt-card-fact {{ display: none; }}
+  .tt-projector.tt-table .jupyter-button.tt-category, .tt-projector.tt-table .jupyter-button.tt-big,
+  .tt-projector.tt-table .jupyter-button.tt-choice {{ font-size: 22px; min-height: 46px; line-height: 1.25; }}
+  .tt-projector.tt-table .jupyter-button.tt-projector-toggle {{ min-height: 36px; line-height: 1.25; }}
+  .tt-projector .tt-stacks figcaption {{ min-height: 1.2em; }}
+  .tt-projector .tt-heading {{ font-size: 18px; margin: 4px 0 2px 0; }}
+  .tt-projected-caption {{ font-size: 20px; margin-bottom: 2px; }}
+  .tt-projected-seat {{ gap: 3px; }}
+  .tt-projected-player, .tt-projected-name {{ font-size: 17px; }}
+  .tt-projected-name {{ padding: 3px 8px; }}
+  .tt-projected-picture {{ font-size: 26px; }}
+  .tt-projected-picture img {{ max-height: 32px; }}
+  .tt-projected-cat {{ padding: 1px 8px; }}
+  .tt-projected-label {{ font-size: 15px; }}
+  .tt-projected-value {{ font-size: 19px; }}
+  .tt-projected-lower {{ font-size: 14px; }}
+  .tt-projected-badge {{ min-height: 30px; line-height: 30px; font-size: 17px; }}
+  .tt-projected-tie {{ font-size: 18px; padding: 3px 12px; margin-top: 4px; }}
+}}
 .tt-projector .tt-seat {{ width: 220px; }}
 .tt-projector .tt-seat svg {{ width: 180px; }}
 @media (prefers-reduced-motion: reduce) {{

@@ -16,6 +16,14 @@ a laptop (1366x768) and a projector (1920x1080).  At each size:
 The accessibility tree (Playwright's aria snapshot) must hold no control
 without a name, and every radio group must be named by its question.
 
+Projector mode at 1920x1080 and 1366x768, the game scrolled to its top and
+no further: after a comparison of six players (a computer's turn) and of two
+(the person's turn), the turn banner, the stacks, the main button and every
+player's card of the comparison lie inside the screen, each card at least
+``PROJECTOR_CARD_PX`` wide at 1920 px, no text under ``PROJECTOR_TEXT_PX``;
+switched off and on again by keyboard mid-game, the game is unchanged and
+the focus stays on the switch.
+
 Small text: every text of the Squads pictures (the lesson's own mission card
 and row, the game's mission card, building row and reveal) reads at
 ``READABLE_PX`` or more on a phone, a laptop and a projector, measured as its
@@ -39,9 +47,11 @@ SETTLE_MS = 400  # a resize re-flows the page; the layout is CSS only, with noth
 CHOICES_MAX = 30  # categories the person may name before a computer chooses (a run of 30 wins is as good as impossible)
 CLICK_MS = 10_000  # the most a Squads move takes to answer on a busy machine
 CHOICE_SECONDS = 10  # the most a comparison takes to show on a busy machine
+SWITCH_MS = 30_000  # the most a comparison or a redraw in the other mode takes on a machine shared by a class
 VIEWPORTS = ((390, 844), (768, 1024), (1024, 768), (1366, 768), (1920, 1080))
 LAPTOPS = ((1024, 768), (1366, 768))
-PROJECTOR_CARD_PX = 260  # narrowest comparison card in projector mode with six players at 1920 px
+PROJECTOR_CARD_PX = 230  # narrowest comparison card in projector mode with six players at 1920 px
+PROJECTOR_TEXT_PX = 14  # the smallest text of a projected comparison, read from the back of a class
 CARD_DESIGN_PX = 320  # a card's width in the comparison picture's own units (toptrumps_core.svg.CARD_WIDTH_PX)
 READABLE_PX = 11  # the smallest text a picture may show on screen, in CSS px
 CONTROL_ROLES = ("button", "checkbox", "radio", "slider", "spinbutton", "textbox", "combobox", "switch", "radiogroup")
@@ -281,28 +291,124 @@ def _check_squads_text(page: Any, table: Any, screen: str) -> None:
         assert texts[0][0] >= READABLE_PX, f"text too small at {width}x{height}: {texts[:5]}"
 
 
-def test_projector_mode_draws_six_players_comparison_cards_across_the_full_width(
+def test_a_projected_game_shows_the_banner_the_main_button_and_every_card_of_the_comparison_on_one_screen(
     app_url: str, page_and_log: Any
 ) -> None:
-    """With six players at 1920x1080, projector mode moves the comparison to a row as wide as the screen."""
+    """Projector mode, six players, after a comparison: the game at the top of a 1920x1080 or 1366x768 screen shows
+    the turn banner, the stacks, the main button and every player's card of the comparison whole, in readable type,
+    on the computers' turns and the person's; switched off and on mid-game, nothing is lost and the focus stays."""
     page, log = page_and_log
     lesson, ready, game, _ = PAGES["classic"]
     _open(page, f"{app_url}/voila/render/{lesson}", ready)
-    page.set_viewport_size({"width": 1920, "height": 1080})
     table = page.locator(game).first
-    table.get_by_role("button", name=re.compile("New game ⚙")).click()
-    table.get_by_label("Players (seats)").select_option("6")
-    table.get_by_role("button", name="New game", exact=True).click()
+    _new_game(table, 6)
     table.get_by_role("button", name=re.compile("Projector mode: off")).click()
     table.get_by_role("button", name=re.compile("Projector mode: on")).wait_for(timeout=20_000)
     table.locator("button.tt-category").first.click(timeout=RENDER_SECONDS * 1000)
-    page.wait_for_function(f"() => ({COMPARISON_CARDS})().length > 0", timeout=CHOICE_SECONDS * 1000)
-    page.wait_for_timeout(SETTLE_MS)
-    page.evaluate(f"() => document.querySelector({game!r} + ' .tt-col-arena').scrollIntoView({{block: 'start'}})")
-    page.wait_for_timeout(100)
-    page.screenshot(path=str(ARTIFACTS / "screens-projector-six-players-1920x1080.png"))
-    (card_px, desc), *_ = page.evaluate(COMPARISON_CARDS)
-    assert desc.count("Computer") == 5, desc
-    assert card_px >= PROJECTOR_CARD_PX, f"each comparison card is {card_px:.0f} px wide on the projector"
-    assert page.evaluate(OUTSIDE, 1920) == []
+    shown = f"document.querySelector({game!r} + ' .tt-comparison-box').querySelector('svg, .tt-projected-seat')"
+    page.wait_for_function(f"() => {shown} !== null", timeout=SWITCH_MS)  # the comparison, in either drawing
+    _check_projected(page, game, "six-players", 6)
+    _switch_off_and_on_mid_game(page, table, game)
+    _new_game(table, 2)  # a person's turn after a comparison comes soon with two players: the person wins half
+    for _ in range(CHOICES_MAX):
+        page.wait_for_timeout(SETTLE_MS)
+        shown = page.evaluate(f"({PROJECTED})({game!r})")
+        if shown["cards"] and table.locator("button.tt-category").count():
+            break
+        if table.locator(".tt-over").count():  # the computer took every card first
+            _new_game(table, 2)
+        else:
+            _play_one(page, table, game)
+    else:
+        pytest.fail(f"no person's turn after a comparison in {CHOICES_MAX} comparisons")
+    _check_projected(page, game, "two-players-person", 2)
     log.assert_clean()
+
+
+PROJECTED = """(game) => {
+  const table = document.querySelector(game);
+  const box = (el) => { const b = el.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom, b.width]; };
+  const comparison = table.querySelector('.tt-comparison-box');
+  let smallest = [1e9, ''];
+  for (const el of comparison.querySelectorAll('*')) {
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) { continue; }
+    if (el.getBoundingClientRect().width === 0) { continue; }
+    let px = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGGraphicsElement) {
+      const m = el.getScreenCTM();
+      px *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    }
+    if (px < smallest[0]) { smallest = [px, el.textContent.trim().slice(0, 30)]; }
+  }
+  const persons = [...table.querySelectorAll('button.tt-category:not([disabled])')];
+  const next = table.querySelector('.tt-col-arena .tt-primary:not([disabled])');
+  return {
+    comparison: box(comparison.lastElementChild),
+    cards: [...comparison.querySelectorAll('.tt-projected-seat')].map(box),
+    smallest,
+    banner: box(table.querySelector('.tt-turn')),
+    stacks: box(table.querySelector('.tt-stacks')),
+    main: persons.length ? box(persons[persons.length - 1]) : next ? box(next) : null,
+  };
+}"""
+
+
+def _new_game(table: Any, seats: int) -> None:
+    if not table.get_by_role("button", name="New game", exact=True).is_visible():  # the settings are shut
+        table.get_by_role("button", name=re.compile("New game ⚙")).click()
+    table.get_by_label("Players (seats)").select_option(str(seats))
+    table.get_by_role("button", name="New game", exact=True).click()
+    table.locator(".tt-title", has_text=f"{seats} players").wait_for(timeout=RENDER_SECONDS * 1000)
+    table.locator(".tt-log li").first.filter(has_text="Shuffled and dealt").wait_for(timeout=RENDER_SECONDS * 1000)
+    table.locator("button.tt-category").first.wait_for(timeout=RENDER_SECONDS * 1000)
+
+
+def _play_one(page: Any, table: Any, game: str) -> None:
+    """Plays one comparison: "Next ▶" on a computer's turn, else the person's first category."""
+    before = table.locator(".tt-log").inner_text()
+    table.locator(".tt-col-arena .tt-primary:not([disabled]), button.tt-category").first.click(timeout=CLICK_MS)
+    page.wait_for_function(
+        f"(before) => document.querySelector({game!r} + ' .tt-log').innerText !== before",
+        arg=before,
+        timeout=SWITCH_MS,
+    )
+
+
+def _inside(box: list[float], width: int, height: int) -> bool:
+    left, top, right, bottom, _ = box
+    return left >= -1 and top >= -1 and right <= width + 1 and bottom <= height + 1
+
+
+def _check_projected(page: Any, game: str, name: str, seats: int) -> None:
+    """At 1920x1080 and 1366x768, the game scrolled to its top and no further: every part of the turn inside."""
+    for width, height in ((1920, 1080), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(SETTLE_MS)
+        page.locator(game).first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(ARTIFACTS / f"screens-projector-{name}-{width}x{height}.png"))
+        shown = page.evaluate(f"({PROJECTED})({game!r})")
+        where = f"{name} at {width}x{height}: {shown}"
+        assert _inside(shown["comparison"], width, height), f"the comparison is cut off, {where}"
+        assert len(shown["cards"]) == seats, f"not every player's card, {where}"
+        assert all(_inside(card, width, height) for card in shown["cards"]), f"a card is cut off, {where}"
+        if width == 1920:
+            assert min(card[4] for card in shown["cards"]) >= PROJECTOR_CARD_PX, f"cards too narrow, {where}"
+        assert shown["smallest"][0] >= PROJECTOR_TEXT_PX, f"text too small to read from the back, {where}"
+        for part in ("banner", "stacks", "main"):
+            assert shown[part] and _inside(shown[part], width, height), f"the {part} is not on the screen, {where}"
+        assert page.evaluate(OUTSIDE, width) == [], f"cut off at {width}x{height}"
+    page.set_viewport_size({"width": 1920, "height": 1080})
+
+
+def _switch_off_and_on_mid_game(page: Any, table: Any, game: str) -> None:
+    """By keyboard: off draws the comparison's picture again, on the projected cards; the game and focus stay."""
+    state = table.locator(".tt-stacks-box").inner_html(), table.locator(".tt-result").inner_text()
+    for now, seen in (("off", f"({COMPARISON_CARDS})().length > 0"), ("on", f"({PROJECTED})({game!r}).cards.length")):
+        table.get_by_role("button", name=re.compile("Projector mode: (on|off)")).focus()
+        page.keyboard.press("Enter")
+        table.get_by_role("button", name=re.compile(f"Projector mode: {now}")).wait_for(timeout=20_000)
+        page.wait_for_function(f"() => {seen}", timeout=SWITCH_MS)
+        focused = page.evaluate("() => document.activeElement.textContent")
+        assert "Projector mode" in focused, f"switched {now}, the focus went to {focused!r}"
+        assert (table.locator(".tt-stacks-box").inner_html(), table.locator(".tt-result").inner_text()) == state

@@ -1,45 +1,102 @@
-"""Where the classic table puts the last comparison: beside the card, or in projector mode a full-width row."""
+"""Where the classic table puts the last comparison, and how projector mode draws it (rules C4-C6).
+
+The comparison always sits in the right-hand column, under "Next ▶", with the
+log below it.  In projector mode the card's column narrows and the comparison
+is drawn short, in large type, one column per player (`widgets.classic.projected`);
+switched off again mid-game it is the picture again, with nothing of the game lost.
+"""
 
 from __future__ import annotations
 
+import re
+
 import ipywidgets as ipw
+import pytest
 
 from toptrumps_core.cards import Category, Deck
 from toptrumps_core.classic import ClassicRules
+from toptrumps_core.events import Revealed, Tied, Won
 from toptrumps_core.play import Match
 from toptrumps_core.strategies import HUMAN, BestValue
 from widgets import ClassicTable
-from widgets._toolkit import ProjectorSwitch
+from widgets._toolkit import ProjectorSwitch, SeatNames
+from widgets.classic.layout import CARD_COLUMN, PROJECTOR_CARD_COLUMN
+from widgets.classic.projected import projected_comparison_html
+
+NAMES = ["Rocket", "Snail", "Car", "Bike", "Boat", "Kite", "Tram", "Ship", "Cart", "Sled", "Jet", "Bus"]
+DECK = Deck.from_rows(
+    "Tiny",
+    [Category("Speed", "km/h"), Category("Price", "£", False)],
+    {n: [i * 7 % 13, i * 5 % 11] for i, n in enumerate(NAMES)},
+)
 
 
 def _table(seats: int) -> ClassicTable:
-    names = ["Rocket", "Snail", "Car", "Bike", "Boat", "Kite", "Tram", "Ship", "Cart", "Sled", "Jet", "Bus"]
-    rows = {n: [i * 7 % 13, i * 5 % 11] for i, n in enumerate(names)}
-    deck = Deck.from_rows("Tiny", [Category("Speed", "km/h"), Category("Price", "£", False)], rows)
-    return ClassicTable(Match(ClassicRules(deck, seats=seats), [HUMAN] + [BestValue()] * (seats - 1), seed=4))
+    return ClassicTable(Match(ClassicRules(DECK, seats=seats), [HUMAN] + [BestValue()] * (seats - 1), seed=4))
 
 
 def _holder(table: ClassicTable, part: ipw.Widget) -> str:
-    """Returns the CSS class of the box (the right column or the full-width row) whose children hold `part`."""
+    """Returns the CSS class of the column whose children hold `part`."""
     for box in [*table.children, *(c for w in table.children if isinstance(w, ipw.Box) for c in w.children)]:
         if isinstance(box, ipw.Box) and any(part in getattr(c, "children", ()) or part is c for c in box.children):
-            return next((k for k in box._dom_classes if k in ("tt-col-arena", "tt-comparison-row")), "other")
+            return next((k for k in box._dom_classes if k in ("tt-col-arena", "tt-col-card")), "other")
     return "nowhere"
 
 
-def test_projector_mode_moves_the_comparison_to_a_full_width_row_and_back() -> None:
+def _switch(table: ClassicTable) -> ProjectorSwitch:
+    return next(w for w in table.children[1].children if isinstance(w, ProjectorSwitch))
+
+
+def _card_column(table: ClassicTable) -> ipw.Box:
+    return next(
+        c for w in table.children if isinstance(w, ipw.Box) for c in w.children if "tt-col-card" in c._dom_classes
+    )
+
+
+def test_projector_mode_draws_the_comparison_large_under_the_buttons_and_back_mid_game() -> None:
     table = _table(6)
     table.choose(0)
     comparison = table._comparison
-    switch = next(w for w in table.children[1].children if isinstance(w, ProjectorSwitch))
-    assert _holder(table, comparison) == "tt-col-arena"
-    switch.set_state({"value": True})
+    assert _holder(table, comparison) == "tt-col-arena" and "<svg" in comparison.value
+    before = (len(table.match.actions), table._result.value, list(table._log))
+    _switch(table).set_state({"value": True})
     try:
-        assert _holder(table, comparison) == "tt-comparison-row"
-        table.next()  # a move re-renders the comparison where it is
-        assert _holder(table, comparison) == "tt-comparison-row" and "<svg" in comparison.value
+        assert _holder(table, comparison) == "tt-col-arena"  # under the buttons, the log below it
+        assert "<svg" not in comparison.value and comparison.value.count('class="tt-projected-seat') == 6
+        assert _card_column(table).layout.flex == PROJECTOR_CARD_COLUMN
+        assert (len(table.match.actions), table._result.value, list(table._log)) == before  # nothing of the game lost
+        table.next()  # a move draws the next comparison in the same mode
+        assert comparison.value.count('class="tt-projected-seat') == 6
         later = _table(3)  # a game started while the page is in projector mode
-        assert _holder(later, later._comparison) == "tt-comparison-row"
+        later.choose(0)
+        assert later._comparison.value.count('class="tt-projected-seat') == 3
     finally:
-        switch.set_state({"value": False})
-    assert _holder(table, comparison) == "tt-col-arena" and _holder(later, later._comparison) == "tt-col-arena"
+        _switch(table).set_state({"value": False})
+    assert "<svg" in comparison.value and "<svg" in later._comparison.value
+    assert _card_column(table).layout.flex == CARD_COLUMN
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_the_projected_comparison_has_every_players_card_in_seat_order_and_says_who_won(seats: int) -> None:
+    names = SeatNames(seats, [0])
+    cards = [(seat, seat) for seat in range(seats)][::-1]  # play order need not be seat order
+    last = [Revealed(chooser=seats - 1, category=0, cards=tuple(cards)), Won(seat=1, category=0, cards=())]
+    html = projected_comparison_html(last, names, DECK)
+    players = re.findall(r'tt-projected-player">([^<]*)<', html)
+    assert players == [names[s] for s in range(seats)]
+    assert re.findall(r'tt-projected-name">([^<]*)<', html) == NAMES[:seats]
+    assert html.count("★ WINNER") == 1 and "tt-projected-won" in html.split("</li>")[1]
+    assert 'aria-label="Last comparison: Speed (km/h) · higher wins"' in html
+    assert html.count("◀") == seats and html.count("▼ lower") == seats  # the chosen row, and Price (lower wins)
+
+
+def test_a_tie_in_projector_mode_says_tie_and_the_pots_size_with_no_winner() -> None:
+    names = SeatNames(3, [0])
+    last = [
+        Revealed(chooser=0, category=1, cards=((0, 0), (1, 1), (2, 2))),
+        Tied(category=1, seats=(0, 2), pot_size=3, again=()),
+    ]
+    html = projected_comparison_html(last, names, DECK)
+    assert "WINNER" not in html and "tt-projected-won" not in html
+    assert "TIE — cards to the pot (3 cards in it now, rule C5)" in html
+    assert "Price (£) · lower wins" in html

@@ -16,12 +16,14 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ClassicPublicView
 from toptrumps_core.events import Revealed, Tied, Won
 from toptrumps_core.protocol import Event
-from widgets._toolkit import SeatNames, esc
+from widgets._toolkit import SeatNames, esc, projector_on
+from widgets.classic.projected import projected_comparison_html
 
 __all__ = [
     "ARENA_CARD_PX",
     "COMPARISON_CARDS_BESIDE",
     "COMPARISON_WIDTH_PX",
+    "PROJECTED_MIN_WIDTH",
     "STACKS_ROW_PX",
     "STACK_PICTURE_WIDTH_PX",
     "Comparison",
@@ -40,6 +42,8 @@ STACKS_ROW_PX = 1180
 """Width of the stacks row, shared by the stacks, the pot and the set-aside cards."""
 STACK_PICTURE_WIDTH_PX = 150
 """Widest picture of one stack."""
+PROJECTED_MIN_WIDTH = "600px"
+"""Width the comparison's area asks for in projector mode: beside the person's card on a laptop or wider."""
 
 
 def stacks_html(facts: ClassicPublicView, names: SeatNames, *, over: bool) -> str:
@@ -88,8 +92,21 @@ class Comparison:
     min_width: str
 
 
-def comparison_picture(last: Sequence[Event], names: SeatNames, deck: Deck) -> Comparison:
-    """Returns the picture of the last comparison (its `Revealed` first), cards in seat order."""
+def comparison_picture(
+    last: Sequence[Event], names: SeatNames, deck: Deck, *, projector: bool | None = None
+) -> Comparison:
+    """Returns the picture of the last comparison (its `Revealed` first), cards in seat order.
+
+    Args:
+        last: The events of the last comparison.
+        names: The page's seat names.
+        deck: The game's deck.
+        projector: True for projector mode: every card short, in large type, sized to the column it has
+            (`widgets.classic.projected`), so the whole comparison shows beside the person's card; None
+            (default): the page's mode (`widgets._toolkit.projector_on`).
+    """
+    if projector or (projector is None and projector_on()):
+        return Comparison(projected_comparison_html(last, names, deck), PROJECTED_MIN_WIDTH)
     revealed = last[0]
     assert isinstance(revealed, Revealed)
     shown = sorted(revealed.cards)  # seat order, so each player keeps their place

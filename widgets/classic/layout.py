@@ -5,22 +5,31 @@ the left, and on the right the stacks, the result, "Next ▶" and
 "Fast-forward ⏩", the last comparison and the log.  On a laptop (1366x768,
 1024x768) the turn banner, the card and the main button share one screen;
 on a phone (390 px) the columns stack and neither asks for more than the
-screen's width.  In projector mode the last comparison leaves the right
-column for a row of its own under both columns, as wide as the screen, so
-six players' cards are each drawn as big as the width allows.  The sizes per
-screen are in `widgets._style`.
+screen's width.  In projector mode (1920x1080, or a 1366x768 projector) the
+card's column narrows and the last comparison stays under the buttons,
+drawn short and in large type (`widgets.classic.projected`), so the turn
+banner, the stacks, the main button and every player's card of the last
+comparison show on one screen, the log below them.  The sizes per screen
+are in `widgets._style`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as ipw
 
 from widgets._style import style_sheet
 from widgets._toolkit import Disclosure, ProjectorSwitch, html_widget
 
-__all__ = ["TableParts", "table_layout"]
+__all__ = ["CARD_COLUMN", "PROJECTOR_CARD_COLUMN", "TableParts", "table_layout"]
+
+CARD_COLUMN = "0 1 470px"
+"""The CSS flex of the person's card column: 470 px, narrower on a phone."""
+PROJECTOR_CARD_COLUMN = "0 1 380px"
+"""The card column in projector mode: the type is bigger, and six comparison cards need the width beside it."""
 
 
 @dataclass(frozen=True)
@@ -42,14 +51,19 @@ class TableParts:
     saves: Disclosure
 
 
-def table_layout(view: ipw.DOMWidget, parts: TableParts) -> tuple[tuple[ipw.Widget, ...], ipw.VBox]:
+def table_layout(
+    view: ipw.DOMWidget, parts: TableParts, *, redraw: Callable[[dict[str, Any]], None]
+) -> tuple[tuple[ipw.Widget, ...], ipw.VBox]:
     """Returns the table's children in order, and its right-hand column (whose minimum width a comparison sets).
 
     Args:
         view: The table itself (the projector switch enlarges it).
         parts: Its fixed widgets.
+        redraw: Draws the last comparison anew, called with the switch's change when projector
+            mode goes on or off (the last comparison has a drawing of its own for each mode); the
+            game, the focus and every setting stay as they are.
     """
-    left = ipw.VBox([parts.lens, parts.card_area], layout=ipw.Layout(flex="0 1 470px", min_width="0"))
+    left = ipw.VBox([parts.lens, parts.card_area], layout=ipw.Layout(flex=CARD_COLUMN, min_width="0"))
     left.add_class("tt-col-card")
     buttons = ipw.HBox([parts.next_button, parts.fast_button], layout=ipw.Layout(flex_flow="row wrap"))
     comparison = ipw.VBox(
@@ -65,25 +79,24 @@ def table_layout(view: ipw.DOMWidget, parts: TableParts) -> tuple[tuple[ipw.Widg
         [parts.stacks, parts.result, buttons, comparison, *log], layout=ipw.Layout(flex="1 1 420px", min_width="0")
     )
     right.add_class("tt-col-arena")
-    full_width = ipw.VBox(layout=ipw.Layout(width="100%"))
-    full_width.add_class("tt-comparison-row")
     switch = ProjectorSwitch(view)
 
-    def place_comparison(projector: bool) -> None:
-        """Puts the last comparison in the right column, or (projector mode) in the full-width row."""
-        with view.hold_sync():
-            right.children = (parts.stacks, parts.result, buttons, *(() if projector else (comparison,)), *log)
-            full_width.children = (comparison,) if projector else ()
+    def follow(projector: bool) -> None:
+        """Narrows the card's column in projector mode, so the comparison beside it has the width."""
+        left.layout.flex = PROJECTOR_CARD_COLUMN if projector else CARD_COLUMN
 
-    switch.observe(lambda change: place_comparison(bool(change["new"])), names="value")
-    place_comparison(bool(switch.value))
+    def switched(change: dict[str, Any]) -> None:
+        follow(bool(change["new"]))
+        redraw(change)
+
+    switch.observe(switched, names="value")
+    follow(bool(switch.value))
     children = (
         style_sheet(),
         ipw.HBox([parts.title, switch], layout=ipw.Layout(flex_flow="row wrap")),
         parts.turn,
         parts.status,
         ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start")),
-        full_width,
         parts.settings,
         parts.saves,
     )

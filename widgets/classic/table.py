@@ -196,6 +196,7 @@ class ClassicTable(SeatedView):
                 self._settings_box,
                 saves,
             ),
+            redraw=self._boundary.wrap(lambda _change: self._render_arena(self._facts())),  # each mode its drawing
         )
         self._install(match, settings, seed_source)
 
