@@ -41,6 +41,17 @@ def test_a_run_plays_the_games_and_draws_every_chart() -> None:
     assert lab._stop_button.disabled and not lab._run_button.disabled  # Stop is off again once the run ended
 
 
+def test_the_first_chooser_verdict_refuses_to_credit_choosing_first_when_strategies_differ() -> None:
+    lab = SimulationLab(games=60, seed=3, strategies=["random", "best_rank"], engine="rules")
+    lab.run()
+    words = lab._words["first"].value
+    assert "different strategies" in words and "makes a difference" not in words and "cannot tell" not in words
+    same = SimulationLab(games=60, seed=3, strategies=["best_rank", "best_rank"], engine="rules")
+    same.run()
+    assert "different strategies" not in same._words["first"].value
+    assert "fair share is" in same._words["first"].value
+
+
 def test_stop_ends_the_run_after_the_step_underway() -> None:
     steps = ByHand()
     lab = SimulationLab(games=100, seed=2, engine="rules", schedule=steps, sleep=pause)

@@ -36,6 +36,14 @@ def compiled(function: F) -> F:
     error model): the engine never divides by zero, and the checks cost
     compile time and speed.
 
+    Args:
+        function: A function of numbers and numpy arrays only (numba's
+            nopython mode), compiled on its first call for the argument
+            types of that call.
+
+    Returns:
+        numba's dispatcher, called as `function` is.
+
     Raises:
         numba.core.errors.TypingError: When first called with arguments
             numba cannot compile.
@@ -49,6 +57,12 @@ def compiled_inline(function: F) -> F:
     For small functions on the hot path of a loop: a compiled caller pays
     no call, and the compiler optimises the function's code with the
     caller's.  Called from Python, it runs like any compiled function.
+
+    Args:
+        function: As for `compiled`; small, since every caller holds a copy.
+
+    Returns:
+        numba's dispatcher, called as `function` is.
 
     Raises:
         numba.core.errors.TypingError: When first called with arguments

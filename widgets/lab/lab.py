@@ -493,12 +493,7 @@ class SimulationLab(ipw.VBox):
         self._first = first = first_chooser_share(frame)
         self._charts["first"].value = first_chooser_chart(first)
         estimate = first.estimate
-        inside = estimate.low <= first.fair_share <= estimate.high
-        verdict = (
-            "The fair share is inside the interval: these games cannot tell an advantage from luck."
-            if inside
-            else "The fair share is outside the interval: choosing first makes a difference here."
-        )
+        verdict = _first_chooser_verdict(first, _seat_strategies(frame, rules.seats))
         self._words["first"].value = (
             f"<p>Seat 1 chose first and won <b>{estimate.successes:,} of {estimate.trials:,}</b> finished games "
             f"({estimate.value:.1%}; 95% interval {estimate.low:.1%} to {estimate.high:.1%}; fair share "
@@ -517,3 +512,25 @@ class SimulationLab(ipw.VBox):
             f"<b>{esc(worst['card'])}</b> only {worst['win_share']:.0%} (counted on the exact rules engine "
             f"over the first {min(CARD_SAMPLE, len(self._frame) if self._frame is not None else 0)} games).</p>"
         )
+
+
+def _seat_strategies(frame: Any, seats: int) -> set[str]:
+    """The strategy names the seats played in `frame`, a `simulate` DataFrame (its ``strategy_i`` columns)."""
+    return {name for seat in range(seats) for name in frame[f"strategy_{seat}"].unique().tolist()}
+
+
+def _first_chooser_verdict(first: FirstChooserResult, strategies: set[str]) -> str:
+    """What the first chooser's share says, in a pupil's words (rule C3).
+
+    With different strategies at the seats, the share mixes choosing first
+    with playing better, so it says nothing about choosing first alone.
+    """
+    estimate = first.estimate
+    if len(strategies) > 1:
+        return (
+            "The seats play different strategies, so this share mixes choosing first with playing better: "
+            "give every seat the same strategy to see what choosing first alone is worth."
+        )
+    if estimate.low <= first.fair_share <= estimate.high:
+        return "The fair share is inside the interval: these games cannot tell an advantage from luck."
+    return "The fair share is outside the interval: choosing first makes a difference here."
