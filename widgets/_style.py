@@ -233,6 +233,7 @@ CSS = f"""
   background: {_C["winner"]}; color: {_C["winner_text"]}; border-radius: 20px;
 }}
 .tt-projected-badge.tt-projected-no-badge {{ background: transparent; }}
+.tt-projected-badge.tt-projected-tied {{ background: {_C["tie"]}; color: {_C["tie_text"]}; }}
 .tt-projected-tie {{
   text-align: center; font-size: 24px; font-weight: 800; background: {_C["tie"]}; color: {_C["tie_text"]};
   border-radius: 24px; padding: 6px 16px; margin-top: 8px;

@@ -40,7 +40,8 @@ def projected_comparison_html(last: Sequence[Event], names: SeatNames, deck: Dec
     Returns:
         HTML for an ``HTML`` widget: a group named by the category and its
         direction, each player's name over their card, a "WINNER" badge
-        under each winning card, or one "TIE" line naming the pot's size.
+        under each winning card, or "= TIED" under each card that shared the
+        best value and one "TIE" line naming the pot's size (rule C5).
     """
     revealed = last[0]
     assert isinstance(revealed, Revealed)
@@ -48,14 +49,17 @@ def projected_comparison_html(last: Sequence[Event], names: SeatNames, deck: Dec
     caption = f"{chosen.label} · {'higher' if chosen.higher_is_better else 'lower'} wins"
     winners = {e.seat for e in last if isinstance(e, Won)}
     ties = [e for e in last if isinstance(e, Tied)]
+    tied = {seat for e in ties for seat in e.seats}
     seats = []
     for seat, number in sorted(revealed.cards):  # seat order, so each player keeps their place
         won = seat in winners
-        badge = (
-            '<div class="tt-projected-badge">★ WINNER</div>'
-            if won
-            else '<div class="tt-projected-badge tt-projected-no-badge" aria-hidden="true"></div>'
-        )
+        if won:
+            badge = '<div class="tt-projected-badge">★ WINNER</div>'
+        elif seat in tied:
+            badge = '<div class="tt-projected-badge tt-projected-tied">= TIED</div>'
+        else:
+            badge = '<div class="tt-projected-badge tt-projected-no-badge" aria-hidden="true"></div>'
+
         seats.append(
             f'<li class="tt-projected-seat{" tt-projected-won" if won else ""}">'
             f'<div class="tt-projected-player">{esc(names[seat])}</div>'
