@@ -16,7 +16,9 @@ lesson's pool is full, then prints:
    kilobytes the page's websocket brought before its first control (the
    widgets' state).  A reference row comes first: a bare notebook with one
    ipywidgets Button, served by the same app from the same pool settings, whose
-   first control is the floor Voilà itself sets.
+   first control is the floor Voilà itself sets.  One visit of it before
+   the rows, not counted, warms Chromium up (its first page pays for starting
+   the browser's processes).
 2. **A class at once**: ``--pupils`` pupils open lesson 01 at the same moment,
    one in Chromium and the others as widget-protocol clients
    (`tests.load.pupils`); the seconds until each has a usable control
@@ -281,6 +283,8 @@ async def one_pupil(browser: Any, url: str, notebooks: list[str], repeat: int, s
     print(f"  {'':34} {'loaded':>13} {'first control':>13} {'ws KiB':>7}")
     print(f"  {'':34} {'median  worst':>13} {'median  worst':>13}")
     loop = asyncio.get_running_loop()
+    await first_control_in_chromium(browser, f"{url}/voila/render/{BARE_NOTEBOOK}")  # warm-up, not counted
+    await loop.run_in_executor(None, wait_until_quiet, server)
     outside: list[str] = []
     for name in notebooks:
         visits = []
