@@ -278,3 +278,33 @@ def test_s3_a_slot_the_page_sends_is_checked_with_a_named_error(slot: object) ->
     table.pick_up(slot)  # type: ignore[arg-type]
     assert f"there is no slot {slot!r}" in table.status and "slots 1 to 4" in table.status
     assert len(table.match.actions) == actions and table.screen == "build"
+
+
+def test_s4_s5_the_page_gets_no_value_of_a_slot_before_it_is_turned() -> None:
+    table = SquadBuilder.new("animals", people=1, computers=2, seed=5)
+    _click(table, "Play this mission")
+    _play_round_building(table)
+    deck, reveal = table.rules.deck, table.state.last
+    order = [e.category for e in table._scored()]  # the mission slots, in the order they are turned
+    number = re.compile(r"-?[0-9][0-9.,]*|n/a")
+    for turned in range(4):
+        html = table._body.children[-1].value
+        shown = set(order[:turned]) if turned < 3 else set(range(len(deck.categories)))
+        svgs = re.findall(r"<svg.*?</svg>", html, flags=re.S)
+        assert len(svgs) == 6  # each seat's row, wide and narrow
+        for svg, row in zip(svgs, [r for r in reveal.rows for _ in (0, 1)], strict=True):
+            drawn = [t.text for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text") if t.text]
+            values = sorted(
+                format_value(deck.cards[card].values[slot]) for slot, card in enumerate(row) if slot in shown
+            )
+            assert sorted(text for text in drawn if number.fullmatch(text)) == values, (turned, drawn)
+            unturned = 3 - turned if turned < 3 else 0
+            assert svg.count("value not revealed yet") == unturned and drawn.count("?") == unturned
+            assert "discarded (S4)" in svg
+        page = browser_text(table)
+        for slot in set(order) - shown:  # not in the words either: the results, the log, the tokens
+            category = deck.categories[slot]
+            assert f"<b>{category.name}</b>" not in page
+        if turned < 3:
+            _click(table, "Reveal next slot ▶")
+    assert "Next round ▶" in table.buttons or "See who won 🏆" in table.buttons

@@ -25,7 +25,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Collection, Mapping, Sequence
 
-from toptrumps_core.cards import Deck
+from toptrumps_core.cards import Deck, value_with_unit
 from toptrumps_core.squads import ROLE_NAMES, Mission
 from toptrumps_core.svg.backs import draw_back
 from toptrumps_core.svg.elements import (
@@ -218,6 +218,7 @@ def squad_row(
     name: str = "",
     results: Mapping[int, str] | None = None,
     winners: Collection[int] = (),
+    revealed: Collection[int] | None = None,
     columns: int | None = None,
     width_px: int | None = None,
     colours: Mapping[str, str] | None = None,
@@ -227,7 +228,10 @@ def squad_row(
     A face-up card in a slot shows what counts there (S4, S5): its name and
     its value in that slot's category, in large type; the card in hand shows
     every value, since it may go in any slot (S3).  Face-down cards show only
-    their slot number.
+    their slot number.  During the reveal (`revealed`), a slot's value shows
+    only once that slot is turned, and the slots outside the mission are
+    drawn as discarded (S4).  The picture's ``<desc>`` says the same: each
+    face-up card's name and value, "value not revealed yet" or "discarded (S4)".
 
     Args:
         deck: The deck (slot i stands for category i, S1).
@@ -240,6 +244,13 @@ def squad_row(
         name: The player's name, drawn above the row; "" for none.
         results: Per slot, a word or two under it after the reveal ("WON +3 ★", "lost", "nobody scores").
         winners: The slots won, outlined and their result drawn as a badge.
+        revealed: During the reveal (S4, S5), the slots whose values show:
+            the mission slots turned so far, or every slot once all are
+            turned.  A face-up card in a mission slot not in it shows "?"
+            for its value ("not revealed yet"); with a `mission`, a slot
+            outside it is drawn dimmed as "discarded (S4)", its value (if
+            revealed) in plain muted type.  None outside a reveal: every
+            face-up card shows its value and no slot is drawn as discarded.
         columns: Slots a line; None for a `WideAndNarrow`: every slot on one
             line, and `NARROW_COLUMNS` a line for narrow screens.
         width_px: Width in pixels of the (one-line) picture; None for the
@@ -267,13 +278,34 @@ def squad_row(
     for card in (*cards, held):
         if card is not None:
             check_index(card, len(deck.cards), "card")
+    for slot in revealed or ():
+        check_index(slot, k, "slot")
     if empty_slot is not None:
         check_index(empty_slot, k, "slot")
-    row = _Row(deck, cards, mission, empty_slot, held, name, results or {}, set(winners), palette_of(colours))
+    faces = _Faces(deck, mission, revealed)
+    row = _Row(deck, cards, faces, empty_slot, held, name, results or {}, set(winners), palette_of(colours))
     if columns is not None:
         return row.draw(_columns(deck, columns), width_px)
     wide, narrow = row.draw(k, width_px), row.draw(NARROW_COLUMNS, None)
     return WideAndNarrow(wide, narrow, _switch_width(deck, held is not None), SMALLEST_FONT_PX)
+
+
+class _Faces:
+    """Which face-up cards of a row show their value, and which slots are discarded (S4)."""
+
+    def __init__(self, deck: Deck, mission: Mission | None, revealed: Collection[int] | None) -> None:
+        k = len(deck.categories)
+        self.tokens = mission.tokens_by_category(deck) if mission is not None else (0,) * k
+        self.shown = set(range(k)) if revealed is None else set(revealed)
+        self.discarded = set() if revealed is None or mission is None else {i for i in range(k) if not self.tokens[i]}
+
+    def words(self, deck: Deck, card: int, slot: int) -> str:
+        """Returns what a face-up `card` in `slot` shows, in words: its value, not revealed yet, or discarded."""
+        category = deck.categories[slot]
+        value = value_with_unit(category, deck.cards[card].values[slot])
+        if slot in self.discarded:
+            return f"discarded (S4), {value}" if slot in self.shown else "discarded (S4), not in this mission"
+        return value if slot in self.shown else "value not revealed yet"
 
 
 class _Row:
@@ -283,7 +315,7 @@ class _Row:
         self,
         deck: Deck,
         cards: Sequence[int | None],
-        mission: Mission | None,
+        faces: _Faces,
         empty_slot: int | None,
         held: int | None,
         name: str,
@@ -293,8 +325,7 @@ class _Row:
     ) -> None:
         self.deck, self.cards, self.empty_slot, self.held, self.name = deck, cards, empty_slot, held, name
         self.results, self.winners, self.palette = results, winners, palette
-        k = len(deck.categories)
-        self.tokens = mission.tokens_by_category(deck) if mission is not None else (0,) * k
+        self.faces, self.tokens = faces, faces.tokens
 
     def draw(self, per_line: int, width_px: int | None) -> Svg:
         deck, palette, held = self.deck, self.palette, self.held
@@ -309,7 +340,7 @@ class _Row:
         lines = math.ceil(k / per_line)
         line_h = max(slot_h, hand_h) if beside else slot_h
         height = name_h + lines * line_h + (0 if beside else hand_h) + SLOT_GAP_PX / 2
-        desc = _row_desc(deck, self.cards, self.empty_slot, held, self.name, self.tokens, self.results)
+        desc = _row_desc(deck, self.cards, self.empty_slot, held, self.name, self.faces, self.results)
         root = new_root(width, height, scale, f"{self.name or 'A'} row of {k} slots", desc)
         draw_rect(root, 0, 0, width, height, fill=palette["table"], rx=CORNER_PX)
         if self.name:
@@ -361,7 +392,18 @@ class _Row:
         elif card is None:
             draw_back(root, x, top, SLOT_WIDTH_PX, SLOT_CARD_HEIGHT_PX, str(slot + 1), palette)
         else:
-            draw_slot_face(root, deck.cards[card], deck.categories[slot], slot, x, top, palette)
+            faces = self.faces
+            draw_slot_face(
+                root,
+                deck.cards[card],
+                deck.categories[slot],
+                slot,
+                x,
+                top,
+                palette,
+                shown=slot in faces.shown,
+                counts=slot not in faces.discarded,
+            )
         won = slot in self.winners
         if won:
             draw_rect(
@@ -407,10 +449,11 @@ def _row_desc(
     empty_slot: int | None,
     held: int | None,
     name: str,
-    tokens: Sequence[int],
+    faces: _Faces,
     results: Mapping[int, str],
 ) -> str:
-    """Returns the row in words, slot by slot, for screen readers."""
+    """Returns the row in words, slot by slot, for screen readers: what each slot shows in the picture."""
+    tokens = faces.tokens
     parts = []
     for slot, card in enumerate(cards):
         category = deck.categories[slot].name
@@ -419,7 +462,7 @@ def _row_desc(
         elif card is None:
             what = "face down"
         else:
-            what = f"{deck.cards[card].name} face up"
+            what = f"{deck.cards[card].name} face up, {faces.words(deck, card, slot)}"
         worth = f" ({tokens[slot]} token{'s' if tokens[slot] > 1 else ''})" if tokens[slot] else ""
         result = f", {results[slot]}" if slot in results else ""
         parts.append(f"slot {slot + 1}, {category}{worth}: {what}{result}")

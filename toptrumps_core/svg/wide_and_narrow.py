@@ -76,6 +76,19 @@ class WideAndNarrow(Svg):
 def picture_html(picture: Svg) -> str:
     """Returns the HTML that shows `picture` in a page: both layouts of a `WideAndNarrow`, else the markup itself.
 
+    A `WideAndNarrow` gives both layouts in one box that shows the wide one
+    while the box is at least `wide_from_px` CSS px wide (the width at which
+    its smallest design-px text is still `READABLE_PX` on screen), else the
+    narrow one; any other picture is put in the page as it is, at its own
+    width.  Both layouts say the same in their ``<title>`` and ``<desc>``.
+
+    Args:
+        picture: The picture's SVG markup (design px scaled to its width).
+
+    Returns:
+        HTML text: the ``<div>`` holding both layouts and their CSS container
+        query, or the SVG markup of `picture` unchanged.
+
     Example:
         >>> picture_html(Svg("<svg/>"))
         '<svg/>'

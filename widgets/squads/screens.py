@@ -80,10 +80,15 @@ def reveal_rows_html(
 ) -> str:
     """Returns every seat's revealed row, the first `shown` mission slots marked won or lost (S4, S5).
 
-    Each face-up card shows its name and its value in that slot's category in
-    large type; each row is at most `width_px` CSS px wide, and wraps its slots
+    Each face-up card shows its name; a mission slot's value, in that slot's
+    category in large type, shows only once the slot is turned (before, "?"),
+    so no value of a slot not turned yet is in the page; the slots outside the
+    mission are drawn dimmed as discarded (S4), their values shown plain only
+    once every mission slot is turned.  Each row is at most `width_px` CSS px wide, and wraps its slots
     to two a line where it would be drawn too small to read (a phone).
     """
+    turned = {event.category for event in scored[:shown]}
+    revealed = range(len(deck.categories)) if shown >= len(scored) else turned
     rows = []
     for seat, row in enumerate(reveal.rows):
         results: dict[int, str] = {}
@@ -103,6 +108,7 @@ def reveal_rows_html(
             name=names[seat],
             results=results,
             winners=winners,
+            revealed=revealed,
         )
         box = f"flex: 1 1 {width_px // 2}px; max-width: {width_px}px"
         rows.append(f"<div class='tt-svg' style='{box}'>{picture_html(svg)}</div>")

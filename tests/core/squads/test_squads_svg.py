@@ -109,3 +109,45 @@ def test_s3_the_card_in_hand_shows_every_value_and_face_down_slots_show_only_the
     assert "Lion" in texts and all(format_value(v) in texts for v in lion.values)
     assert {"1", "2", "4"} <= set(texts)  # the backs' slot numbers
     assert DECK.cards[0].name in texts and format_value(DECK.cards[0].values[2]) in texts
+
+
+def _texts(svg: str) -> dict[str, float]:
+    """Returns each text drawn in `svg` and its largest font size (design px)."""
+    sizes: dict[str, float] = {}
+    for element in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text"):
+        if element.text:
+            sizes[element.text] = max(sizes.get(element.text, 0.0), float(element.get("font-size", "0")))
+    return sizes
+
+
+def test_s4_s5_in_the_reveal_a_mission_slot_shows_its_value_only_once_turned_and_the_others_are_discarded() -> None:
+    cards = [DECK.index_of(name) for name in ("Cheetah", "Lion", "Tiger", "Blue whale")]
+    gestation, weight, lifespan, top_speed = 3, 1, 2, 0  # Top speed is not in this mission (S4)
+    value = {slot: format_value(DECK.cards[card].values[slot]) for slot, card in enumerate(cards)}
+    assert len(set(value.values())) == 4  # each value tells its slot apart
+    before = squad_row(DECK, cards, mission=MISSION, columns=4)
+    assert set(value.values()) <= set(_texts(before))  # outside a reveal every face-up card shows its value
+    turning = squad_row(DECK, cards, mission=MISSION, revealed=[gestation], columns=4)
+    texts = _texts(turning)
+    assert value[gestation] in texts and texts[value[gestation]] >= 18
+    for slot in (weight, lifespan, top_speed):
+        assert value[slot] not in texts and f">{value[slot]}<" not in turning  # no text of the markup holds it
+    assert texts["?"] >= 18 and texts["not revealed yet"] >= 14 and texts["discarded (S4)"] >= 14
+    assert min(texts.values()) >= 14
+    desc = _desc(turning)
+    assert "slot 2, Weight (2 tokens): Lion face up, value not revealed yet" in desc
+    assert "slot 3, Lifespan (1 token): Tiger face up, value not revealed yet" in desc
+    assert "slot 1, Top speed: Cheetah face up, discarded (S4), not in this mission" in desc
+    assert f"slot 4, Gestation (3 tokens): Blue whale face up, {value[gestation]} days" in desc
+    every = squad_row(DECK, cards, mission=MISSION, revealed=range(4), columns=4)
+    texts = _texts(every)
+    assert set(value.values()) <= set(texts) and "?" not in texts and "discarded (S4)" in texts
+    assert texts[value[top_speed]] < texts[value[weight]]  # a discarded value is never drawn as if it counted
+    shown = ET.fromstring(every).iter("{http://www.w3.org/2000/svg}text")
+    assert [t.get("font-weight") for t in shown if t.text == value[top_speed]] == [None]
+    assert "Cheetah face up, discarded (S4), " in _desc(every) and "not in this mission" not in _desc(every)
+
+
+def test_s4_a_revealed_slot_out_of_range_is_a_named_error() -> None:
+    with pytest.raises(ValueError, match="slot"):
+        squad_row(DECK, [0, 1, 2, 3], mission=MISSION, revealed=[4])
