@@ -10,6 +10,11 @@
   a page again, not "the class is full"; a newcomer still gets "full" after
   the app's short wait for a place.  This runs on an app of its own with a cap
   of one place and no pool (`capped_app`); each wait is bounded.
+- A page that never connected and a page whose websocket closed without a
+  shutdown have their kernels shut down after the app's short grace, and their
+  places are free again; a connected page and the kernels waiting in the pool
+  keep theirs.  This runs on an app of its own with a grace of two seconds
+  (`short_grace_app`).
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ pytestmark = pytest.mark.browser
 _T = TypeVar("_T")
 CLASSIC = "01_classic_top_trumps.ipynb"
 CAPPED_LOG = ARTIFACTS / "voila-capped.log"
+SHORT_GRACE_LOG = ARTIFACTS / "voila-short-grace.log"
+GRACE = 2
 START_SECONDS = 180
 
 LANDING = "/voila/render/00_start_here.ipynb"
@@ -207,27 +214,22 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def capped_app() -> Iterator[str]:
-    """Starts ``scripts/app.sh`` with one place and no pool; yields its base URL."""
+def _own_app(log_path: Path, *options: str) -> Iterator[str]:
+    """Starts ``scripts/app.sh`` with `options`, logging to `log_path`; yields its base URL, then stops it."""
     ARTIFACTS.mkdir(exist_ok=True)
     command = ["bash", str(ROOT / "scripts" / "app.sh"), "--no-browser", f"--port={_free_port()}"]
-    with open(CAPPED_LOG, "w") as log:
+    with open(log_path, "w") as log:
         process = subprocess.Popen(
-            [*command, "--max-kernels=1", "--pool-size=0"],
-            cwd=ROOT,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+            [*command, *options], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
         )
     try:
         deadline = time.monotonic() + START_SECONDS
         found = None
         while found is None and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.5)
-            found = re.search(r"(http://localhost:\d+)/", CAPPED_LOG.read_text())
+            found = re.search(r"(http://localhost:\d+)/", log_path.read_text())
         if found is None:
-            pytest.fail(f"the capped app did not start:\n{CAPPED_LOG.read_text()[-3000:]}")
+            pytest.fail(f"the app {options} did not start:\n{log_path.read_text()[-3000:]}")
         yield found.group(1)
     finally:
         os.killpg(process.pid, signal.SIGTERM)
@@ -235,6 +237,20 @@ def capped_app() -> Iterator[str]:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
+
+
+@pytest.fixture(scope="module")
+def capped_app() -> Iterator[str]:
+    """Starts ``scripts/app.sh`` with one place and no pool; yields its base URL."""
+    yield from _own_app(CAPPED_LOG, "--max-kernels=1", "--pool-size=0")
+
+
+@pytest.fixture(scope="module")
+def short_grace_app() -> Iterator[str]:
+    """Starts ``scripts/app.sh`` with three places, no wait for one, a pool of one and a 2 s grace; yields its URL."""
+    yield from _own_app(
+        SHORT_GRACE_LOG, "--max-kernels=3", "--wait-for-place=0", "--pool-size=1", f"--reconnect-seconds={GRACE}"
+    )
 
 
 async def _status(address: str, method: str = "GET") -> int:
@@ -286,3 +302,61 @@ def test_at_the_kernel_cap_a_reloaded_page_gets_its_place_back_and_a_newcomer_is
     assert "Game over" in result["reloaded"], result
     assert result["old_gone"] and result["new_gone"]
     assert "front door: full" in CAPPED_LOG.read_text()
+
+
+def _pool_is_full(lessons: int) -> bool:
+    """True once the short-grace app has started a kernel for every lesson's pool, within `START_SECONDS`."""
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if SHORT_GRACE_LOG.read_text().count("Kernel started:") >= lessons:
+            return True
+        time.sleep(1)
+    return False
+
+
+def test_pages_that_left_without_a_shutdown_free_their_kernels_and_places_after_the_grace(
+    short_grace_app: str,
+) -> None:
+    lessons = len(list((ROOT / "notebooks").glob("*.ipynb")))
+    assert _pool_is_full(lessons), SHORT_GRACE_LOG.read_text()[-3000:]
+    pool_started = SHORT_GRACE_LOG.read_text()
+
+    async def leave_without_a_shutdown() -> dict[str, Any]:
+        never, dropped, kept = Pupil(short_grace_app), Pupil(short_grace_app), Pupil(short_grace_app)
+        await never.open(CLASSIC)  # the page arrives but never opens its websocket
+        await dropped.open(CLASSIC)
+        await dropped.connect()
+        await kept.open(CLASSIC)
+        await kept.connect()
+        assert dropped._socket is not None
+        dropped._socket.close()  # as a closed laptop or a crashed browser: no shutdown is asked for
+        result: dict[str, Any] = {
+            "never_gone": await _until_gone(short_grace_app, never.kernel_id),
+            "dropped_gone": await _until_gone(short_grace_app, dropped.kernel_id),
+        }
+        await asyncio.sleep(3 * GRACE)
+        result["kept"] = await _status(f"{short_grace_app}/api/kernels/{kept.kernel_id}")
+        played = await play_classic(kept)  # the connected page still plays
+        result["kept_ending"] = played.ending
+        # The two places are free again, and only those: of three newcomers at once, one finds the class full.
+        lesson = f"{short_grace_app}/voila/render/{CLASSIC}"
+        result["newcomers"] = sorted(await asyncio.gather(*(_status(lesson) for _ in range(3))))
+        landing = Pupil(short_grace_app)  # the landing page's pooled kernel waited through it all
+        await landing.open("00_start_here.ipynb")
+        result["landing"] = landing.kernel_id
+        result["landing_status"] = await _status(f"{short_grace_app}/api/kernels/{landing.kernel_id}")
+        result["shut_down"] = {never.kernel_id, dropped.kernel_id}
+        result["kept_id"] = kept.kernel_id
+        for pupil in (kept, landing):
+            await pupil.leave()
+        return result
+
+    result = _in_a_thread(leave_without_a_shutdown)
+    assert result["newcomers"] == [200, 200, 503]
+    assert result["never_gone"] and result["dropped_gone"]
+    assert result["kept"] == 200 and "Game over" in result["kept_ending"]
+    assert f"Kernel started: {result['landing']}" in pool_started and result["landing_status"] == 200
+    log = SHORT_GRACE_LOG.read_text()
+    assert f"Using pre-heated kernel: {result['landing']} for 00_start_here.ipynb" in log
+    shut_down = set(re.findall(r"Shutting down kernel (\S+): its page has had no connection", log))
+    assert result["shut_down"] <= shut_down and not {result["kept_id"], result["landing"]} & shut_down, shut_down

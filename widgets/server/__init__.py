@@ -9,8 +9,14 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
 - never restarts a kernel that dies: it is forgotten at once, so its page
   says the connection is lost and offers a reload instead of ignoring clicks,
   and a pooled kernel that dies is replaced (`widgets.server.kernels`);
-- shuts a page's kernel down when its tab closes, and culls kernels idle for
-  ten minutes, checking every minute, so a classroom's memory comes back;
+- shuts a page's kernel down when its tab closes, and, when a page leaves
+  without saying so (a reload before it arrived, a closed browser, a page
+  that never connected), once its kernel has had no websocket connection for
+  ``--reconnect-seconds`` (`DEFAULT_RECONNECT_SECONDS`, time enough for a
+  dropped Wi-Fi to come back; `widgets.server.absences`); kernels waiting in
+  the pool are left alone, and kernels without a connection are culled after
+  ten minutes idle anyway, checking every minute, so a classroom's memory and
+  places come back;
 - serves only images as static files, and needs no internet connection (its
   template, `TEMPLATE`, is Voilà's "lab" template without the stylesheets
   that one loads from a CDN), on every address it answers;
@@ -52,12 +58,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from toptrumps_core.deckfiles import DECKS_FOLDER_VARIABLE
+from widgets.server.absences import DEFAULT_RECONNECT_SECONDS
 
 __all__ = [
     "DECKS",
     "DEFAULT_MAX_KERNELS",
     "DEFAULT_PLACE_WAIT_SECONDS",
     "DEFAULT_POOL_SIZE",
+    "DEFAULT_RECONNECT_SECONDS",
     "KERNEL_MIB",
     "LANDING_PAGE",
     "NOTEBOOKS",
@@ -111,7 +119,12 @@ OUTPUT_WAIT_SECONDS = 300
 
 
 def voila_arguments(
-    *, port: int, open_browser: bool, ip: str = "localhost", pool_size: int = DEFAULT_POOL_SIZE
+    *,
+    port: int,
+    open_browser: bool,
+    ip: str = "localhost",
+    pool_size: int = DEFAULT_POOL_SIZE,
+    reconnect_seconds: float = DEFAULT_RECONNECT_SECONDS,
 ) -> list[str]:
     """Returns the Voilà command-line arguments the app runs with.
 
@@ -121,12 +134,16 @@ def voila_arguments(
         ip: The address to listen on (default: this machine only).
         pool_size: Preheated kernels kept waiting per lesson, 0 or more (0: every
             page starts its kernel when it is opened).
+        reconnect_seconds: How long a sent page's kernel may go without a
+            websocket connection before it is shut down, in seconds, more than 0.
 
     Raises:
-        ValueError: If `pool_size` is negative.
+        ValueError: If `pool_size` is negative or `reconnect_seconds` is not more than 0.
     """
     if pool_size < 0:
         raise ValueError(f"pool_size must be 0 or more; got {pool_size}")
+    if not 0 < reconnect_seconds < float("inf"):
+        raise ValueError(f"reconnect_seconds must be more than 0; got {reconnect_seconds}")
     preheat = [
         "--VoilaConfiguration.preheat_kernel=True",
         f"--VoilaConfiguration.default_pool_size={pool_size}",
@@ -150,6 +167,7 @@ def voila_arguments(
         # the kernel is removed (404 to the page's connection check) instead.
         "--KernelRestarter.restart_limit=0",
         f"--VoilaConfiguration.multi_kernel_manager_class={PAGE_KERNEL_MANAGER}",
+        f"--PageKernelManager.reconnect_seconds={reconnect_seconds:g}",
         # Voilà 0.5's page posts its kernel shutdown on closing without an XSRF
         # token (voila-dashboards/voila#1458), so every closed tab left its kernel
         # running until culled.  The app has no login and refuses execute
@@ -209,6 +227,16 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"before the class-is-full page (default {DEFAULT_PLACE_WAIT_SECONDS:g})"
         ),
     )
+    parser.add_argument(
+        "--reconnect-seconds",
+        type=_more_than_zero_seconds,
+        default=DEFAULT_RECONNECT_SECONDS,
+        metavar="SECONDS",
+        help=(
+            "how long a page may go without a connection to its kernel (a reload, a closed browser, a dropped "
+            f"Wi-Fi) before its kernel is shut down and its place freed (default {DEFAULT_RECONNECT_SECONDS:g})"
+        ),
+    )
     args = parser.parse_args(argv)
     os.environ[DECKS_FOLDER_VARIABLE] = str(args.decks.resolve())  # every page's kernel inherits it
     # Voilà finds templates in the Jupyter data folders; ours comes first.
@@ -222,7 +250,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         pages_at_once=PAGES_AT_ONCE,
         place_wait_seconds=args.wait_for_place,
     )
-    arguments = voila_arguments(port=args.port, open_browser=not args.no_browser, ip=args.ip, pool_size=args.pool_size)
+    arguments = voila_arguments(
+        port=args.port,
+        open_browser=not args.no_browser,
+        ip=args.ip,
+        pool_size=args.pool_size,
+        reconnect_seconds=args.reconnect_seconds,
+    )
     app_class.launch_instance(arguments)
 
 
@@ -244,6 +278,14 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more; got {text!r}") from None
     if not seconds >= 0 or seconds == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more; got {text}")
+    return seconds
+
+
+def _more_than_zero_seconds(text: str) -> float:
+    """Parses ``--reconnect-seconds``: a number of seconds, more than 0."""
+    seconds = _seconds(text)
+    if seconds == 0:
+        raise argparse.ArgumentTypeError("expected a number of seconds, more than 0; got 0")
     return seconds
 
 

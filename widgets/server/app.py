@@ -21,6 +21,9 @@ handlers differ from Voilà's own in these ways:
   full" page: a pupil who reloads a page frees its place only when the old
   page's kernel is shutting down, which can come a moment after the new
   request (a kernel being shut down takes no place, `places.Places.taken`);
+- when a page's response ends (sent, or its visitor left), the kernel
+  manager is told (``page_sent``): from then on a kernel without a websocket
+  connection for a short grace is shut down (`kernels.PageKernelManager`);
 - the kernel websocket sends the page no error, no standard error and no
   traceback (`websocket.PageWebsocketHandler`);
 - every error these handlers answer with is an app page: no traceback, no
@@ -32,7 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -89,10 +92,11 @@ class _PageKernels:
     Every other attribute is the shared manager's own.
     """
 
-    def __init__(self, manager: Any, places: Places, ticket: int) -> None:
+    def __init__(self, manager: Any, places: Places, ticket: int, on_kernel: Callable[[str], None]) -> None:
         self._manager = manager
         self._places = places
         self._ticket = ticket
+        self._on_kernel = on_kernel
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._manager, name)
@@ -101,15 +105,19 @@ class _PageKernels:
         kwargs.setdefault("kernel_id", str(uuid.uuid4()))
         self._places.starting(self._ticket, kwargs["kernel_id"])
         try:
-            return await ensure_async(self._manager.start_kernel(*args, **kwargs))
+            kernel_id = await ensure_async(self._manager.start_kernel(*args, **kwargs))
         finally:
             self._places.opened(self._ticket)
+        self._on_kernel(str(kernel_id))
+        return kernel_id
 
     async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
         try:
-            return await self._manager.get_rendered_notebook(*args, **kwargs)
+            rendered = await self._manager.get_rendered_notebook(*args, **kwargs)
         finally:
             self._places.opened(self._ticket)
+        self._on_kernel(str(rendered[2]))  # (rendering, cells rendered so far, kernel id)
+        return rendered
 
 
 class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc]
@@ -122,6 +130,8 @@ class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc
     _ticket: int | None = None
     _has_turn = False
     _gone = False
+    _ended = False
+    _kernel_id: str | None = None
 
     @property
     def kernel_manager(self) -> Any:  # type: ignore[override]
@@ -129,8 +139,23 @@ class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc
         if self._ticket is None:
             return self.settings["kernel_manager"]
         if not hasattr(self, "_page_kernels"):
-            self._page_kernels = _PageKernels(self.settings["kernel_manager"], self.places, self._ticket)
+            self._page_kernels = _PageKernels(
+                self.settings["kernel_manager"], self.places, self._ticket, self._page_kernel
+            )
         return self._page_kernels
+
+    def _page_kernel(self, kernel_id: str) -> None:
+        """Notes the page's kernel; if the response has ended already (the visitor left), tells the manager now."""
+        self._kernel_id = kernel_id
+        if self._ended:
+            self._page_sent()
+
+    def _page_sent(self) -> None:
+        """The response has ended: the page's kernel needs a connection from now on (`PageKernelManager.page_sent`)."""
+        self._ended = True
+        page_sent = getattr(self.settings["kernel_manager"], "page_sent", None)
+        if self._kernel_id is not None and page_sent is not None:
+            page_sent(self._kernel_id)
 
     def _release_opening_place(self) -> None:
         if self._ticket is not None:
@@ -162,11 +187,13 @@ class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc
 
     def on_finish(self) -> None:
         self._release_opening_place()
+        self._page_sent()
         super().on_finish()
 
     def on_connection_close(self) -> None:
         self._gone = True
         self._release_opening_place()
+        self._page_sent()
         super().on_connection_close()
 
     def _verdict(self, path: str) -> Verdict:

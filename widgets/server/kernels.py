@@ -16,15 +16,28 @@ every kernel with `KERNEL_ARGUMENTS` (its errors and standard error go to the
 server's log, never to the page: `widgets.server.kernel_log`), and names the
 kernels it is shutting down (`PageKernelManager.stopping`), whose places are
 free already (`widgets.server.places`).
+
+It also shuts down the kernel of a page that left without asking: once the
+app has sent a page (`PageKernelManager.page_sent`), a kernel with no
+websocket connection for `PageKernelManager.reconnect_seconds` in a row is
+shut down and its place freed (`widgets.server.absences`), checked every
+`widgets.server.absences.check_interval` seconds.  Kernels waiting in a pool,
+and connected kernels, are left to Jupyter's idle culler.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Mapping, MutableSequence
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.ioloop import PeriodicCallback
+from traitlets import Float
+
+from widgets.server.absences import DEFAULT_RECONNECT_SECONDS, Absences, check_interval
+from widgets.server.places import pooled_kernels
 
 __all__ = ["KERNEL_ARGUMENTS", "PageKernelManager", "drop_from_pools"]
 
@@ -72,9 +85,58 @@ class PageKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     jupyter_server's removal of the dead kernel happens.
     """
 
+    reconnect_seconds = Float(
+        DEFAULT_RECONNECT_SECONDS,
+        help="Seconds a sent page's kernel may go without a websocket connection before it is shut down (> 0).",
+    ).tag(config=True)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._stopping: set[str] = set()
+        self._absences = Absences(self.reconnect_seconds)
+        self._absence_check: PeriodicCallback | None = None
+
+    def page_sent(self, kernel_id: str) -> None:
+        """Notes that the page of `kernel_id` has been sent (or its visitor left): from now on it needs a connection.
+
+        Called by the app's page handler when its response ends; a kernel
+        without a connection from then on for `reconnect_seconds` is shut down.
+        """
+        self._absences.page_sent(kernel_id)
+
+    def initialize_culler(self) -> None:
+        """Starts Jupyter's idle culler (at the first kernel) and the check for pages that left."""
+        super().initialize_culler()
+        if self._absence_check is None:
+            interval = check_interval(self._absences.grace_seconds)
+            self._absence_check = PeriodicCallback(self.shut_down_absent_pages, 1000 * interval)
+            self._absence_check.start()
+            self.log.info(
+                "Shutting down pages' kernels without a connection for %g seconds, checking every %g seconds.",
+                self._absences.grace_seconds,
+                interval,
+            )
+
+    async def shut_down_absent_pages(self) -> list[str]:
+        """Shuts down every sent page's kernel without a connection for `reconnect_seconds`; returns their ids."""
+        due = self._absences.overdue(
+            now=time.monotonic(),
+            running=self.list_kernel_ids(),
+            connected={k for k, n in self._kernel_connections.items() if n > 0},
+            pooled=pooled_kernels(getattr(self, "_pools", {})),
+            stopping=self._stopping,
+        )
+        for kernel_id in due:
+            self.log.info(
+                "Shutting down kernel %s: its page has had no connection for %g seconds.",
+                kernel_id,
+                self._absences.grace_seconds,
+            )
+            try:
+                await self.shutdown_kernel(kernel_id)
+            except Exception:  # a kernel that went meanwhile; the next check carries on
+                self.log.exception("Could not shut down kernel %s of a page that left", kernel_id)
+        return due
 
     @property
     def stopping(self) -> frozenset[str]:
@@ -89,6 +151,7 @@ class PageKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         """Shuts a kernel down as jupyter_server does, naming it in `stopping` until it is gone."""
         self._stopping.add(kernel_id)
+        self._absences.forget(kernel_id)
         try:
             await super().shutdown_kernel(kernel_id, *args, **kwargs)
         finally:
@@ -99,6 +162,7 @@ class PageKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if kernel_id in self._kernels:
             self.stop_watching_activity(kernel_id)
         super()._handle_kernel_died(kernel_id)
+        self._absences.forget(kernel_id)
         for data in getattr(self, "notebook_data", {}).values():
             data["kernel_ids"].discard(kernel_id)
         lesson = drop_from_pools(getattr(self, "_pools", {}), kernel_id)
