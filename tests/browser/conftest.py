@@ -17,8 +17,6 @@ import http.client
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -28,6 +26,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+
+from tests.app_process import app_process
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -49,37 +49,13 @@ START_SECONDS = 180
 MAX_SCREENSHOT_PX = 8000
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="package")
 def app_url() -> Iterator[str]:
     """Starts ``scripts/app.sh --no-browser`` and yields the app's base URL."""
     if not os.path.exists(CHROMIUM):
         pytest.fail("Debian's chromium is missing: scripts/test.sh installs it (apt-get install chromium)")
-    ARTIFACTS.mkdir(exist_ok=True)
-    log_path = SERVER_LOG
-    port = _free_port()
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            ["bash", str(ROOT / "scripts" / "app.sh"), "--no-browser", f"--port={port}"],
-            cwd=ROOT,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    try:
-        url = _wait_for_app(log_path, process)
-        yield url
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+    with app_process(SERVER_LOG) as process:
+        yield _wait_for_app(SERVER_LOG, process)
 
 
 def _wait_for_app(log_path: Path, process: subprocess.Popen[bytes]) -> str:

@@ -24,8 +24,6 @@ import json
 import os
 import re
 import signal
-import socket
-import subprocess
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
@@ -36,6 +34,7 @@ from typing import Any, TypeVar
 import pytest
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 
+from tests.app_process import app_process
 from tests.browser.conftest import ARTIFACTS, ROOT, SERVER_LOG
 from tests.load.pupils import Pupil, PupilError, play_classic
 
@@ -208,21 +207,9 @@ def test_malformed_widget_messages_send_no_traceback_over_the_websocket_and_the_
     assert "traceback not sent to the page" in logged and "TraitError" in logged and "No such comm" in logged
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _own_app(log_path: Path, *options: str) -> Iterator[str]:
     """Starts ``scripts/app.sh`` with `options`, logging to `log_path`; yields its base URL, then stops it."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    command = ["bash", str(ROOT / "scripts" / "app.sh"), "--no-browser", f"--port={_free_port()}"]
-    with open(log_path, "w") as log:
-        process = subprocess.Popen(
-            [*command, *options], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    try:
+    with app_process(log_path, *options) as process:
         deadline = time.monotonic() + START_SECONDS
         found = None
         while found is None and time.monotonic() < deadline and process.poll() is None:
@@ -231,12 +218,6 @@ def _own_app(log_path: Path, *options: str) -> Iterator[str]:
         if found is None:
             pytest.fail(f"the app {options} did not start:\n{log_path.read_text()[-3000:]}")
         yield found.group(1)
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="module")

@@ -8,16 +8,15 @@ the class is full.  Its log is kept in ``test-artifacts/voila-load.log``.
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.app_process import app_process
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -27,33 +26,11 @@ CLASS_SIZE = 30
 START_SECONDS = 240
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="package")
 def class_server() -> Iterator[str]:
     """Starts ``scripts/app.sh --no-browser --max-kernels 30`` and yields its base URL once every pool is full."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    port = _free_port()
-    with open(SERVER_LOG, "w") as log:
-        process = subprocess.Popen(
-            ["bash", str(ROOT / "scripts" / "app.sh"), "--no-browser", f"--port={port}", f"--max-kernels={CLASS_SIZE}"],
-            cwd=ROOT,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    try:
+    with app_process(SERVER_LOG, f"--max-kernels={CLASS_SIZE}") as process:
         yield _wait_for_pools(process)
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
 
 
 def server_log() -> str:
