@@ -189,14 +189,7 @@ def test_a_game_page_fits_five_screens_and_names_every_control(name: str, app_ur
             assert all(state == "ok" for _, state in shown), f"not on one screen at {width}x{height}: {shown}"
     if name == "classic":  # the computers' turn: the banner, the person's card and Next ▶ on one screen too
         _play_until_the_computers_turn(page, PAGES[name][1])
-        for width, height in LAPTOPS:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(SETTLE_MS)
-            page.locator(".tt-turn").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-            page.wait_for_timeout(100)
-            page.screenshot(path=str(ARTIFACTS / f"screens-classic-watch-{width}x{height}.png"))
-            shown = page.evaluate(IN_VIEW, [".tt-turn", ".tt-col-card .tt-cardview", ".tt-col-arena .tt-primary"])
-            assert all(state == "ok" for _, state in shown), f"not on one screen at {width}x{height}: {shown}"
+        _each_laptop_shows(page, "watch", [".tt-turn", ".tt-col-card .tt-cardview", ".tt-col-arena .tt-primary"])
         _check_hot_seat_pass_screen(page, game)
     log.assert_clean()
 
@@ -221,13 +214,21 @@ def _check_hot_seat_pass_screen(page: Any, game: str) -> None:
     table.get_by_label("People (hot seat if 2+)").select_option("2")
     table.get_by_role("button", name="New game", exact=True).click()
     table.get_by_role("button", name=re.compile("show my card")).wait_for(timeout=RENDER_SECONDS * 1000)
+    _each_laptop_shows(page, "pass", [".tt-turn", ".tt-col-card .tt-cardview", ".tt-col-card .tt-primary"])
+
+
+def _each_laptop_shows(page: Any, moment: str, selectors: list[str]) -> None:
+    """At each laptop size, with the turn banner scrolled to the top, every one of `selectors` is on the screen.
+
+    A screenshot of each is kept as ``screens-classic-<moment>-<size>.png``.
+    """
     for width, height in LAPTOPS:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(SETTLE_MS)
         page.locator(".tt-turn").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(100)
-        page.screenshot(path=str(ARTIFACTS / f"screens-classic-pass-{width}x{height}.png"))
-        shown = page.evaluate(IN_VIEW, [".tt-turn", ".tt-col-card .tt-cardview", ".tt-col-card .tt-primary"])
+        page.screenshot(path=str(ARTIFACTS / f"screens-classic-{moment}-{width}x{height}.png"))
+        shown = page.evaluate(IN_VIEW, selectors)
         assert all(state == "ok" for _, state in shown), f"not on one screen at {width}x{height}: {shown}"
 
 
