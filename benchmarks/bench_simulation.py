@@ -17,10 +17,16 @@ ratios to the baseline, the peak memory per game (tracemalloc), and
 each part timed, and the functions numba compiled counted: none when the
 cache is used), once with an empty compile cache (cold) and once with it
 filled (warm), against the baseline's time for the same 100,000 games.
-Every rate is the best of ``--repeat`` runs (as ``timeit`` reports), so that a burst of other
-work on a shared machine slows one run, not the ratio; the end-to-end runs
-are the best of ``--repeat`` fresh processes too, each cold one with its own
-empty cache.  Nothing is asserted about time.
+
+The runs are paired: ``--repeat`` rounds each run the baseline and then
+every engine once, and each ratio printed is the median of its rounds'
+ratios, with the lowest and highest in brackets.  On a shared or virtual
+machine whose speed drifts from minute to minute (by a fifth or more), a
+ratio then compares runs made side by side, never a baseline timed in a
+fast minute with an engine timed in a slow one.  Rates are the medians of
+the rounds.  The end-to-end runs are paired the same way with the
+baseline's 100,000 games, each cold one with its own empty cache.  Nothing
+is asserted about time.
 
 Run: ``.venv/bin/python benchmarks/bench_simulation.py`` (``--help``).
 """
@@ -31,6 +37,7 @@ import argparse
 import importlib.util
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -100,10 +107,23 @@ def run_batch(games: int, seed: int, seats: int, threads: int) -> tuple[float, i
     return time.perf_counter() - start, comparisons
 
 
-def best_of(repeat: int, function: Callable[..., tuple[float, int]], *args: object) -> tuple[float, int]:
-    """Returns the fastest of `repeat` runs of ``function(*args)``: (seconds, comparisons)."""
-    runs = [function(*args) for _ in range(max(1, repeat))]
-    return min(runs)
+Run = tuple[float, int]
+"""One timed run: (seconds, comparisons)."""
+
+
+def rate(run: Run) -> float:
+    """Returns a run's comparisons per second."""
+    return run[1] / run[0]
+
+
+def ratios(runs: list[Run], against: list[Run]) -> list[float]:
+    """Returns each round's ratio of comparisons per second, ``runs[r]`` to ``against[r]``, sorted."""
+    return sorted(rate(run) / rate(other) for run, other in zip(runs, against, strict=True))
+
+
+def spread(values: list[float]) -> str:
+    """Returns the median of the ratios `values` with their lowest and highest, e.g. ``"25.10x (23.02x-26.41x)"``."""
+    return f"{statistics.median(values):.2f}x ({min(values):.2f}x-{max(values):.2f}x)"
 
 
 def peak_kib_per_game(games: int, function: Callable[..., object], *args: object) -> float:
@@ -145,21 +165,35 @@ def end_to_end(games: int, seed: int, threads: int, cache: str) -> tuple[float, 
     return (wall, *(float(field) for field in done.stdout.split()))
 
 
-def end_to_end_line(name: str, runs: list[tuple[float, ...]], baseline: float) -> str:
-    """Returns one printed end-to-end row: the fastest of `runs` (`end_to_end`), split into its parts."""
-    wall, cpu, imported, compiling, compiling_cpu, compiled, playing = min(runs)
+def end_to_end_line(name: str, runs: list[tuple[float, ...]], baselines: list[float]) -> str:
+    """Returns one printed end-to-end row: the median run of `runs` (`end_to_end`), split into its parts.
+
+    The ratio is the median of each round's baseline seconds over its run's wall-clock seconds.
+    """
+    wall, cpu, imported, compiling, compiling_cpu, compiled, playing = sorted(runs)[len(runs) // 2]
+    faster = [base / run[0] for base, run in zip(baselines, runs, strict=True)]
     return (
         f"  {name}: {wall:.1f} s in a fresh process ({cpu:.1f} s CPU): import {imported:.1f} s, "
         f"compile {compiling:.1f} s ({compiling_cpu:.1f} s CPU, {compiled:.0f} functions), play {playing:.1f} s; "
-        f"{baseline / wall:.1f}x faster than the baseline"
+        f"{spread(faster)} faster than the baseline"
     )
 
 
-def line(name: str, games: int, seconds: float, comparisons: int, base: float | None) -> str:
-    """Returns one printed row: games/s, comparisons/s and the ratio to the baseline's comparisons/s."""
-    rate = comparisons / seconds
-    ratio = "" if base is None else f"  {rate / base:6.2f}x baseline"
-    return f"{name:<28}{games / seconds:12.0f} games/s {rate:14.0f} comparisons/s{ratio}"
+def line(name: str, games: int, runs: list[Run], base: list[Run] | None) -> str:
+    """Returns one printed row: median games/s and comparisons/s, and the paired ratio to the baseline."""
+    seconds = statistics.median(run[0] for run in runs)
+    ratio = "" if base is None else f"  {spread(ratios(runs, base))} baseline"
+    return f"{name:<28}{games / seconds:12.0f} games/s {statistics.median(map(rate, runs)):14.0f} comparisons/s{ratio}"
+
+
+def rules_name(seats: int) -> str:
+    """Returns the printed name of the rules engine's row for `seats` seats."""
+    return f"rules engine, {seats} seats"
+
+
+def batch_name(seats: int, threads: int) -> str:
+    """Returns the printed name of the batch engine's row for `seats` seats and `threads` threads."""
+    return f"batch, {seats} seats, {threads} thread{'s' * (threads > 1)}"
 
 
 def main() -> None:
@@ -170,24 +204,35 @@ def main() -> None:
     parser.add_argument("--rules-games", type=int, default=200)
     parser.add_argument("--end-to-end", type=int, default=100_000, help="games of the end-to-end runs (0: skip)")
     parser.add_argument("--seed", type=int, default=12345)
-    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the fastest is shown")
+    parser.add_argument("--repeat", type=int, default=5, help="rounds of paired runs (end to end: at most 3)")
     args = parser.parse_args()
     naive = load_baseline()
 
     run_batch(DECKS, args.seed, 2, 1)  # compile (or load the cache) before timing
     run_batch(DECKS, args.seed, 4, 1)
-    base_s, base_n = best_of(args.repeat, run_baseline, naive, args.baseline_games, args.seed)
-    base = base_n / base_s
-    print(f"workload: {CARDS} cards, {CATEGORIES} categories, values 0..{VMAX}, random chooser, limit {LIMIT:,}")
-    print(line("baseline, 2 seats", args.baseline_games, base_s, base_n, None))
+    engines: dict[str, Callable[[], Run]] = {}
     for seats in (2, 4):
-        rules_s, rules_n = best_of(args.repeat, run_rules, args.rules_games, args.seed, seats)
-        print(line(f"rules engine, {seats} seats", args.rules_games, rules_s, rules_n, base))
+        engines[rules_name(seats)] = lambda seats=seats: run_rules(args.rules_games, args.seed, seats)
         for threads in (1, 2):
-            batch_s, batch_n = best_of(args.repeat, run_batch, args.games, args.seed, seats, threads)
-            name = f"batch, {seats} seats, {threads} thread{'s' * (threads > 1)}"
-            print(line(name, args.games, batch_s, batch_n, base)
-                  + f"  {(batch_n / batch_s) / (rules_n / rules_s):6.0f}x rules engine")  # fmt: skip
+            engines[batch_name(seats, threads)] = lambda seats=seats, threads=threads: run_batch(
+                args.games, args.seed, seats, threads
+            )
+    base: list[Run] = []
+    runs: dict[str, list[Run]] = {name: [] for name in engines}
+    for _ in range(max(1, args.repeat)):  # a round: the baseline, then each engine, side by side in time
+        base.append(run_baseline(naive, args.baseline_games, args.seed))
+        for name, engine in engines.items():
+            runs[name].append(engine())
+    print(f"workload: {CARDS} cards, {CATEGORIES} categories, values 0..{VMAX}, random chooser, limit {LIMIT:,}")
+    print(f"{len(base)} rounds; each ratio is the median round's (lowest-highest)")
+    print(line("baseline, 2 seats", args.baseline_games, base, None))
+    for seats in (2, 4):
+        rules = runs[rules_name(seats)]
+        print(line(rules_name(seats), args.rules_games, rules, base))
+        for threads in (1, 2):
+            batch = runs[batch_name(seats, threads)]
+            faster = statistics.median(ratios(batch, rules))
+            print(line(batch_name(seats, threads), args.games, batch, base) + f"  {faster:6.0f}x rules engine")
 
     sample = 1_000
     memory = {
@@ -199,19 +244,22 @@ def main() -> None:
 
     if args.end_to_end:
         games = args.end_to_end
-        base_all, _ = best_of(min(args.repeat, 2), run_baseline, naive, games, args.seed)
-        print(f"{games:,} games end to end: baseline {base_all:.1f} s")
-        colds = []
-        for _ in range(max(1, args.repeat)):
-            with tempfile.TemporaryDirectory() as empty:
-                colds.append(end_to_end(games, args.seed, 1, empty))
-        print(end_to_end_line("batch, 1 thread, cold compile cache", colds, base_all))
+        rounds = max(1, min(args.repeat, 3))  # a round takes the baseline's 100,000 games and four fresh processes
+        bases: list[float] = []
+        colds: list[tuple[float, ...]] = []
+        warms: dict[int, list[tuple[float, ...]]] = {1: [], 2: []}
         with tempfile.TemporaryDirectory() as cache:
-            end_to_end(games, args.seed, 1, cache)  # fills the cache
-            for threads in (1, 2):
-                warm = [end_to_end(games, args.seed, threads, cache) for _ in range(max(1, args.repeat))]
-                name = f"batch, {threads} thread{'s' * (threads > 1)}, warm compile cache"
-                print(end_to_end_line(name, warm, base_all))
+            end_to_end(games, args.seed, 1, cache)  # fills the warm cache
+            for _ in range(rounds):
+                bases.append(run_baseline(naive, games, args.seed)[0])
+                with tempfile.TemporaryDirectory() as empty:
+                    colds.append(end_to_end(games, args.seed, 1, empty))
+                for threads, warm in warms.items():
+                    warm.append(end_to_end(games, args.seed, threads, cache))
+        print(f"{games:,} games end to end: baseline {statistics.median(bases):.1f} s (median of {rounds} rounds)")
+        print(end_to_end_line(f"{batch_name(2, 1)}, cold compile cache", colds, bases))
+        for threads, warm in warms.items():
+            print(end_to_end_line(f"{batch_name(2, threads)}, warm compile cache", warm, bases))
 
 
 if __name__ == "__main__":
