@@ -253,3 +253,30 @@ def test_the_arena_animates_to_the_sector_the_core_drew() -> None:
     assert checked >= 1
     for coroutine in pending:
         coroutine.close()
+
+
+def test_fast_forward_is_off_while_the_arrow_spins_and_back_once_it_stops() -> None:
+    """While the arrow turns only "Stop the spinner ▶" moves the game on; Fast-forward ⏩ waits for the result (T3)."""
+    pending: list = []
+    arena = TournamentArena.new(seats=4, humans=1, seed=2024, spin_schedule=pending.append)
+    seen = 0
+    for _ in range(600):
+        if arena.screen == "over" or seen >= 4:
+            break
+        if arena.screen == "spin":
+            arena.spinner.button.click()
+        elif arena.buttons:
+            next(iter(arena.buttons.values())).click()
+        else:
+            arena.next()
+        if arena.screen == "spinning":
+            assert arena.fast_forward_button.disabled, "Fast-forward is on while the arrow spins"
+            assert not arena.next_button.disabled and arena.next_button.description == "Stop the spinner ▶"
+            seen += 1
+            asyncio.run(pending.pop())  # the arrow stops: the result is revealed
+            assert arena.screen != "spinning"
+            assert arena.fast_forward_button.disabled == (arena.screen != "watch")  # on again for a computer's step
+        for coroutine in pending:
+            coroutine.close()
+        pending.clear()
+    assert seen >= 4

@@ -210,7 +210,7 @@ class ArenaBoard:
         spinning = self._spinner.spinning
         self._next_button.disabled = not (computers or spinning)
         self._next_button.description = "Stop the spinner ▶" if spinning else "Next ▶"
-        self._fast_button.disabled = not computers
+        self._fast_button.disabled = spinning or not computers  # while the arrow turns, Next stops it (T3)
 
     def _render_log(self) -> None:
         self._log_view.value = log_groups_html(
