@@ -117,8 +117,8 @@ def rate(run: Run) -> float:
 
 
 def ratios(runs: list[Run], against: list[Run]) -> list[float]:
-    """Returns each round's ratio of comparisons per second, ``runs[r]`` to ``against[r]``, sorted."""
-    return sorted(rate(run) / rate(other) for run, other in zip(runs, against, strict=True))
+    """Returns each round's ratio of comparisons per second, ``runs[r]`` to ``against[r]``."""
+    return [rate(run) / rate(other) for run, other in zip(runs, against, strict=True)]
 
 
 def spread(values: list[float]) -> str:
@@ -244,7 +244,7 @@ def main() -> None:
 
     if args.end_to_end:
         games = args.end_to_end
-        rounds = max(1, min(args.repeat, 3))  # a round takes the baseline's 100,000 games and four fresh processes
+        rounds = max(1, min(args.repeat, 3))  # a round: the baseline's games, then three fresh processes
         bases: list[float] = []
         colds: list[tuple[float, ...]] = []
         warms: dict[int, list[tuple[float, ...]]] = {1: [], 2: []}
