@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from toptrumps_core import ClassicRules, load_deck
-from toptrumps_core.simulation import play_batch
-from toptrumps_core.simulation.jit import counting_compiles
+from toptrumps_core.simulation import kernel, play_batch, sha512, twister
+from toptrumps_core.simulation.jit import cache_folder, counting_compiles, engine_stamp, sources_stamp
 
 FRESH_PROCESS = (
     "import json\n"
@@ -51,3 +53,28 @@ def test_compiles_are_counted_and_a_second_batch_compiles_nothing() -> None:
     with counting_compiles() as count:
         play_batch(rules, ["random", "best_rank", "best_value"], list(range(-5, 40)), threads=2)
     assert count.functions == [] and count.seconds == 0
+
+
+def test_the_sources_stamp_changes_with_any_module_of_the_folder(tmp_path: Path) -> None:
+    (tmp_path / "kernel.py").write_text("x = 1\n")
+    (tmp_path / "twister.py").write_text("y = 2\n")
+    (tmp_path / "notes.txt").write_text("not a module\n")
+    first = sources_stamp(tmp_path)
+    assert sources_stamp(tmp_path) == first
+    (tmp_path / "notes.txt").write_text("changed, still not a module\n")
+    assert sources_stamp(tmp_path) == first
+    (tmp_path / "twister.py").write_text("y = 3\n")  # a callee's module alone
+    second = sources_stamp(tmp_path)
+    assert second != first
+    (tmp_path / "sha512.py").write_text("")
+    assert sources_stamp(tmp_path) not in (first, second)
+
+
+@pytest.mark.parametrize("function", [kernel.play_games, twister.seed_lanes, twister.later_word, sha512.compress_lanes])
+def test_every_cached_function_is_checked_against_all_the_engine_modules(function: Any) -> None:
+    # numba alone checks a function against its own module: the playing loop would keep
+    # running a copy of the seeding compiled from an older twister.py.
+    locator = function._cache._impl.locator
+    if cache_folder() is None:
+        pytest.skip("no writable folder for numba's cache here: nothing is kept")
+    assert locator.get_source_stamp() == engine_stamp() == sources_stamp(Path(kernel.__file__).parent)
