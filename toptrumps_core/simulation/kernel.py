@@ -143,10 +143,41 @@ def _randbelow(room: Streams, lane: int, n: int, shift: int) -> int:
 
 
 @compiled_inline
+def _draw(
+    mt: npt.NDArray[np.uint32], ready: npt.NDArray[np.uint32], words: int, lane: int, n: int, shift: int
+) -> tuple[int, int]:
+    """Returns ``randrange(n)`` of stream `lane` after its first `words` words, and the words then read.
+
+    n >= 1 and ``shift = 32 - n.bit_length()``.  While two words are ready,
+    both are read at once and the second taken when the first is rejected,
+    by arithmetic: the rejection, at random, then costs no mispredicted
+    branch unless both words are rejected.
+    """
+    if words + 1 < READY_WORDS:
+        a = np.int64(ready[_u(words * LANES + lane)]) >> shift  # int64 throughout: compared as integers
+        b = np.int64(ready[_u((words + 1) * LANES + lane)]) >> shift
+        second = int(a >= n)
+        r = a + second * (b - a)
+        words += 1 + second
+        if r < n:
+            return int(r), words
+    while True:
+        if words < READY_WORDS:
+            word = np.int64(ready[_u(words * LANES + lane)])
+        else:
+            word = np.int64(later_word(mt, words, lane))
+        words += 1
+        r = word >> shift
+        if r < n:
+            return int(r), words
+
+
+@compiled_inline
 def _two_seats(
     room: Streams,
     chance: int,
     tables: ChoiceTables,
+    fixed: bool,
     no_data_ties: bool,
     round_limit: int,
     max_actions: int,
@@ -160,12 +191,16 @@ def _two_seats(
 
     The same comparisons as `play_games`' loop, with each seat's top slot,
     stack size and words read kept in registers, and the winner picked by
-    arithmetic instead of a branch that mispredicts half the time.  It
-    stops after the comparison that empties a stack, reaches the round
-    limit (C11) or the cap (C12), and returns the last comparison's chooser
-    (its seats are the chooser then the other), the comparisons made, tied,
-    the actions and the pot's size, with the stacks and heads written back.
-    No lot (C8) happens with two seats: the chooser holds cards while both do.
+    arithmetic instead of a branch that mispredicts half the time.  When
+    `fixed` (`_fixed_choices`: no seat's choice depends on its top card,
+    as for the random player), each seat's next category is drawn ahead,
+    while the comparison before it is decided; the words counted read then
+    include that draw.  It stops after the comparison that empties a
+    stack, reaches the round limit (C11) or the cap (C12), which ends the
+    game, and returns the last comparison's chooser (its seats are the
+    chooser then the other), the comparisons made, tied, the actions and
+    the pot's size, with the stacks and heads written back.  No lot (C8)
+    happens with two seats: the chooser holds cards while both do.
     """
     ranks, counts, shifts, candidates, _ = tables
     stacks, head, size, _, _, pot, order, _, _, _ = scratch
@@ -176,24 +211,27 @@ def _two_seats(
     ring = mask + 1
     chooser, mine, theirs, held, other_held = 0, head[0], head[1], size[0], size[1]
     words, other_words = drawn[chance + 1], drawn[chance + 2]
+    row, other_row = 0, 0
+    if fixed:  # each seat's first category, drawn ahead
+        r, words = _draw(mt, ready, words, chance + 1, counts[0], shifts[0])
+        row = candidates[_u(r)]
+        r, other_words = _draw(mt, ready, other_words, chance + 2, int(counts[cards]), int(shifts[cards]))
+        other_row = candidates[_u(cards * categories + r)]
     while True:
         other = 1 - chooser
         # Indices are cast to unsigned (they are never negative): numba then skips the
         # wrap-around of negative indices, two instructions on each read of this chain.
         card, other_card = stacks[_u(chooser * ring + mine)], stacks[_u(other * ring + theirs)]
-        top = _u(chooser * cards + card)
-        n, shift, lane = counts[top], shifts[top], chance + 1 + chooser
-        while True:  # randrange(n) from the chooser's stream, in int64: compared as integers, not floats
-            if words < READY_WORDS:
-                word = np.int64(ready[_u(words * LANES + lane)])
-            else:
-                word = np.int64(later_word(mt, words, lane))
-            words += 1
-            r = word >> shift
-            if r < n:
-                break
-        row = candidates[_u(top * categories + r)]
-        rank, other_rank = ranks[_u(row + card)], ranks[_u(row + other_card)]
+        if fixed:  # the category drawn ahead; the chooser's next one is drawn while this comparison is decided
+            rank, other_rank = ranks[_u(row + card)], ranks[_u(row + other_card)]
+            top = _u(chooser * cards)
+            r, words = _draw(mt, ready, words, chance + 1 + chooser, int(counts[top]), int(shifts[top]))
+            row = candidates[_u(top * categories + r)]
+        else:  # randrange(count) of the chooser's candidates for its top card
+            top = _u(chooser * cards + card)
+            r, words = _draw(mt, ready, words, chance + 1 + chooser, int(counts[top]), int(shifts[top]))
+            chosen = candidates[_u(top * categories + r)]
+            rank, other_rank = ranks[_u(chosen + card)], ranks[_u(chosen + other_card)]
         actions += 1
         made += 1
         mine, theirs = (mine + 1) & mask, (theirs + 1) & mask
@@ -209,6 +247,7 @@ def _two_seats(
             mine, theirs = mine + lost * (theirs - mine), theirs + lost * (mine - theirs)
             held, other_held = held + lost * (other_held - held), other_held + lost * (held - other_held)
             words, other_words = words + lost * (other_words - words), other_words + lost * (words - other_words)
+            row, other_row = row + lost * (other_row - row), other_row + lost * (row - other_row)
             first_card = card + lost * (other_card - card)
             base, tail = chooser * ring, mine + held
             stacks[_u(base + (tail & mask))] = first_card
@@ -223,6 +262,23 @@ def _two_seats(
     head[chooser], head[other], size[chooser], size[other] = mine, theirs, held, other_held
     drawn[chance + 1 + chooser], drawn[chance + 1 + other] = words, other_words
     return chooser, made, tied, actions, pot_count
+
+
+@compiled_inline
+def _fixed_choices(tables: ChoiceTables, seats: int) -> bool:
+    """Returns whether each seat's candidate categories are the same whatever its top card (the random player's)."""
+    _, counts, _, candidates, _ = tables
+    cards = counts.shape[0] // seats
+    categories = candidates.shape[0] // counts.shape[0]
+    for seat in range(seats):
+        first = seat * cards
+        for c in range(first + 1, first + cards):
+            if counts[c] != counts[first]:
+                return False
+            for r in range(counts[c]):
+                if candidates[c * categories + r] != candidates[first * categories + r]:
+                    return False
+    return True
 
 
 @compiled
@@ -286,6 +342,7 @@ def play_games(
     per_game = seats + 1  # the chance stream, then seat 0's, seat 1's ... (C4)
     block = LANES // per_game
     dealt = cards if deal_all else cards // seats * seats
+    fixed = _fixed_choices(tables, seats)
     at = first
     while at < last:
         end = at + 1  # a block: up to `block` games whose seeds have one text length
@@ -323,7 +380,7 @@ def play_games(
             while ended < 0:
                 if seats == 2:
                     chooser, made, tied, actions, pot_count = _two_seats(
-                        room, chance, tables, no_data_ties, round_limit, max_actions, scratch,
+                        room, chance, tables, fixed, no_data_ties, round_limit, max_actions, scratch,
                         made, tied, actions, pot_count,
                     )  # fmt: skip
                     taking = 2
