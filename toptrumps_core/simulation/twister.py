@@ -190,10 +190,8 @@ def seed_lanes(seeds: npt.NDArray[np.int64], numbers: npt.NDArray[np.int64], roo
             digest = work[(248 + 7 - k) * n + lane]
             keys[(2 * k) * n + lane] = np.uint32(digest & np.uint64(0xFFFFFFFF))
             keys[(2 * k + 1) * n + lane] = np.uint32(digest >> np.uint64(32))
-    for i in range(_N):
-        for lane in range(n):
-            mt[i * n + lane] = _GENRAND_19650218[i]
     for lane in range(n):
+        mt[lane] = _GENRAND_19650218[0]  # the other words of init_genrand's state are read as constants (`_mix_key`)
         if lengths[lane] != lengths[0]:
             raise ValueError("seed_lanes: every lane's seed text must have one length")
     _mix_key(mt, keys, lengths)
@@ -222,21 +220,23 @@ def _twist_row(mt: npt.NDArray[np.uint32], at: int, source: int, ready: npt.NDAr
 
 @compiled_inline
 def _mix_key(mt: npt.NDArray[np.uint32], keys: npt.NDArray[np.uint32], lengths: npt.NDArray[np.int64]) -> None:
-    """Runs ``init_by_array(key)`` on every lane's state (already ``init_genrand(19650218)``).
+    """Runs ``init_by_array(key)`` on every lane's state, whose word 0 is ``init_genrand(19650218)``'s.
 
     Its first loop runs max(624, key length) = 624 steps over words 1..623
     then word 1 again, the second loop 623 steps over words 2..623 then word
-    1; word 0 takes word 623 each time the index wraps.  Every lane's key
-    has the length of lane 0's (see `seed_lanes`).
+    1; word 0 takes word 623 each time the index wraps.  The first pass of
+    the first loop reads words 1..623 of ``init_genrand(19650218)`` as
+    constants, the same in every lane, rather than from the state.  Every
+    lane's key has the length of lane 0's (see `seed_lanes`).
     """
     n = LANES
     length = lengths[0]
     j = 0
     for i in range(1, _N):  # the first loop: 624 steps, words 1..623 then word 1 again
-        _first_step(mt, i * n, keys, (j & 31) * n, np.uint32(j))
+        _first_step(mt, i * n, _GENRAND_19650218[i], keys, (j & 31) * n, np.uint32(j))
         j = j + 1 if j + 1 < length else 0
     _wrap(mt)
-    _first_step(mt, n, keys, (j & 31) * n, np.uint32(j))
+    _first_step_again(mt, n, keys, (j & 31) * n, np.uint32(j))
     for i in range(2, _N):  # the second loop: 623 steps, words 2..623 then word 1 again
         _second_step(mt, i * n, np.uint32(i))
     _wrap(mt)
@@ -251,11 +251,29 @@ def _wrap(mt: npt.NDArray[np.uint32]) -> None:
 
 
 @compiled_inline
-def _first_step(mt: npt.NDArray[np.uint32], at: int, keys: npt.NDArray[np.uint32], key: int, j: np.uint32) -> None:
-    """One step of ``init_by_array``'s first loop on the row at `at` (>= LANES), key word row at `key`, index j."""
+def _first_step(
+    mt: npt.NDArray[np.uint32], at: int, start: np.uint32, keys: npt.NDArray[np.uint32], key: int, j: np.uint32
+) -> None:
+    """One step of ``init_by_array``'s first loop on the row at `at` (>= LANES) holding `start`, key row `key`, index j.
+
+    Each operation is cast back to 32 bits: numba widens 32-bit arithmetic
+    to 64 bits, which halves the lanes of a vector instruction.
+    """
     for lane in range(LANES):
         t = mt[at - LANES + lane]
-        mt[at + lane] = (mt[at + lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1664525))) + (keys[key + lane] + j)
+        mixed = np.uint32(np.uint32(t ^ (t >> np.uint32(30))) * np.uint32(1664525))
+        mt[at + lane] = np.uint32(np.uint32(start ^ mixed) + np.uint32(keys[key + lane] + j))
+
+
+@compiled_inline
+def _first_step_again(
+    mt: npt.NDArray[np.uint32], at: int, keys: npt.NDArray[np.uint32], key: int, j: np.uint32
+) -> None:
+    """`_first_step` on a row already mixed once (the first loop's step past its wrap)."""
+    for lane in range(LANES):
+        t = mt[at - LANES + lane]
+        mixed = np.uint32(np.uint32(t ^ (t >> np.uint32(30))) * np.uint32(1664525))
+        mt[at + lane] = np.uint32(np.uint32(mt[at + lane] ^ mixed) + np.uint32(keys[key + lane] + j))
 
 
 @compiled_inline
@@ -263,7 +281,8 @@ def _second_step(mt: npt.NDArray[np.uint32], at: int, i: np.uint32) -> None:
     """One step of ``init_by_array``'s second loop on the row at `at` (>= LANES), word index i."""
     for lane in range(LANES):
         t = mt[at - LANES + lane]
-        mt[at + lane] = (mt[at + lane] ^ ((t ^ (t >> np.uint32(30))) * np.uint32(1566083941))) - i
+        mixed = np.uint32(np.uint32(t ^ (t >> np.uint32(30))) * np.uint32(1566083941))
+        mt[at + lane] = np.uint32(np.uint32(mt[at + lane] ^ mixed) - i)
 
 
 @compiled_inline
