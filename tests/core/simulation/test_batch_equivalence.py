@@ -91,6 +91,41 @@ def test_the_batch_engine_plays_the_rules_engines_games(setup: Setup) -> None:
     event("lots" if games.lots.any() else "no lots")
 
 
+@st.composite
+def random_choosers(draw: st.DrawFn) -> Setup:
+    """Two random choosers, whose next categories the engine draws ahead, and caps long enough to pass 256 words."""
+    rules = ClassicRules(
+        draw(decks(2)),
+        seats=2,
+        leftover=draw(st.sampled_from(["deal_all", "set_aside"])),
+        no_data=draw(st.sampled_from(["tie", "loses"])),
+        round_limit=draw(st.one_of(st.none(), st.integers(1, 1500))),
+    )
+    seeds = tuple(draw(st.lists(st.integers(-(10**17), 10**17), min_size=1, max_size=5)))
+    return Setup(rules, ("random", "random"), seeds, draw(st.integers(1, 1500)))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_choosers())
+def test_two_random_choosers_play_the_rules_engines_games(setup: Setup) -> None:
+    games = play_batch(setup.rules, setup.strategies, setup.seeds, max_actions=setup.max_actions)
+    for index in range(len(setup.seeds)):
+        assert_same_game(games, index, setup)
+    event("past a seat's 256 ready words" if games.comparisons.max() > 600 else "within the ready words")
+
+
+def test_two_random_choosers_past_every_ready_word() -> None:
+    # A seat reads about 0.67 words a comparison: games of over 800 comparisons
+    # read past the 256 words each stream has twisted at seeding.
+    rules = ClassicRules(load_deck("animals"), seats=2)
+    seeds = tuple(range(300))
+    games = play_batch(rules, ("random", "random"), seeds)
+    long_games = [i for i in range(len(seeds)) if games.comparisons[i] > 800]
+    assert long_games
+    for index in long_games[:10]:
+        assert_same_game(games, index, Setup(rules, ("random", "random"), seeds, 100_000))
+
+
 def test_bundled_decks_with_the_default_cap_and_a_round_limit() -> None:
     # The lesson's set-up: a bundled deck (no data, lower-is-better, equal
     # values), play's default cap, every seat count, both no-data options.
