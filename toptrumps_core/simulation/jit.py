@@ -7,11 +7,8 @@ read-only install with no home folder) the engine still runs, compiling
 once per process: `cache_folder` then returns None.  Set ``NUMBA_CACHE_DIR``
 to a writable folder to keep the compile between processes there.
 
-numba checks a cached function against its own module's source only, yet a
-compiled caller holds copies of its callees from other modules (the
-playing loop holds the streams' seeding).  Here every cached function is
-checked against all the engine's modules (`engine_stamp`): a change to any
-of them compiles the engine afresh, never runs a callee's old code.
+A change to any of the engine's modules compiles the engine afresh
+(`toptrumps_core.simulation.compile_cache`).
 
 `counting_compiles` counts what numba compiles while a block runs (a load
 from the cache is not a compile), to check that a warm cache is used.
@@ -19,17 +16,16 @@ from the cache is not a compile), to check that a warm cache is used.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
-from numba.core import caching, event
+from numba.core import event
+
+from toptrumps_core.simulation.compile_cache import EngineCache
 
 __all__ = [
     "CompileCount",
@@ -37,8 +33,6 @@ __all__ = [
     "compiled",
     "compiled_inline",
     "counting_compiles",
-    "engine_stamp",
-    "sources_stamp",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -92,71 +86,12 @@ def _compile(function: F, *, inline: bool) -> F:
     """Returns `function` compiled by numba, on its first call, cached on disk if possible."""
     options: dict[str, Any] = {"nogil": True, "error_model": "numpy", "inline": "always" if inline else "never"}
     dispatcher = numba.njit(**options)(function)
-    try:  # numba's own `enable_caching`, with the engine's source stamp
-        dispatcher._cache = _EngineCache(function)  # type: ignore[no-untyped-call]
+    try:  # numba's own `enable_caching`, with the engine's cache
+        dispatcher._cache = EngineCache(function)  # type: ignore[no-untyped-call]
         _FOLDERS[function.__qualname__] = _folder_of(dispatcher)
-    except RuntimeError:  # numba found no writable folder to cache in
+    except RuntimeError:  # numba found no folder to cache in
         _FOLDERS[function.__qualname__] = None
     return cast(F, dispatcher)
-
-
-def sources_stamp(folder: Path) -> str:
-    """Returns the SHA-256 of the names and contents of the ``*.py`` files in `folder`, as hex.
-
-    Args:
-        folder: A folder of Python modules (not searched below).
-
-    Example:
-        >>> len(sources_stamp(Path(__file__).parent))
-        64
-    """
-    digest = hashlib.sha256()
-    for path in sorted(folder.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
-
-
-@cache
-def engine_stamp() -> str:
-    """Returns `sources_stamp` of the simulation package, the engine's modules: read once per process.
-
-    Every cached compiled function is checked against it, so a change to
-    any of the engine's modules compiles the engine afresh.
-    """
-    return sources_stamp(Path(__file__).parent)
-
-
-class _EngineStamp:
-    """A numba cache locator's freshness: the engine's modules together, not one function's module alone."""
-
-    def get_source_stamp(self) -> str:
-        return engine_stamp()
-
-
-class _UserProvided(_EngineStamp, caching.UserProvidedCacheLocator):
-    """``NUMBA_CACHE_DIR``, when set."""
-
-
-class _InTree(_EngineStamp, caching.InTreeCacheLocator):
-    """``__pycache__`` beside the source, when writable."""
-
-
-class _UserWide(_EngineStamp, caching.UserWideCacheLocator):
-    """The user's cache folder."""
-
-
-class _EngineCacheImpl(caching.CompileResultCacheImpl):
-    _locator_classes: list[type[object]] = [_UserProvided, _InTree, _UserWide]  # noqa: RUF012 (numba's own list)
-
-
-class _EngineCache(caching.FunctionCache):
-    """numba's cache of compiled functions, checked against `engine_stamp`.
-
-    Raises:
-        RuntimeError: When no folder can be written (numba's own error).
-    """
-
-    _impl_class = _EngineCacheImpl
 
 
 def cache_folder() -> str | None:

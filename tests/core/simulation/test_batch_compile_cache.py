@@ -1,4 +1,7 @@
-"""The batch engine's compile is kept on disk: a fresh process with the cache filled compiles nothing."""
+"""The batch engine's compile is kept on disk: a fresh process with the cache filled compiles nothing.
+
+It is kept fresh against every module of the engine.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +15,8 @@ import pytest
 
 from toptrumps_core import ClassicRules, load_deck
 from toptrumps_core.simulation import kernel, play_batch, sha512, twister
-from toptrumps_core.simulation.jit import cache_folder, counting_compiles, engine_stamp, sources_stamp
+from toptrumps_core.simulation.compile_cache import engine_stamp, sources_stamp
+from toptrumps_core.simulation.jit import cache_folder, counting_compiles
 
 FRESH_PROCESS = (
     "import json\n"
@@ -78,3 +82,4 @@ def test_every_cached_function_is_checked_against_all_the_engine_modules(functio
     if cache_folder() is None:
         pytest.skip("no writable folder for numba's cache here: nothing is kept")
     assert locator.get_source_stamp() == engine_stamp() == sources_stamp(Path(kernel.__file__).parent)
+
