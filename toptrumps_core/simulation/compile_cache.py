@@ -3,7 +3,7 @@
 numba keeps a compiled function in the first of these folders that it can
 write: ``NUMBA_CACHE_DIR`` when that is set, ``__pycache__`` beside the
 source, the user's cache folder (``~/.cache/numba``).  `EngineCache` keeps
-that order with one change:
+that order with two changes:
 
 - Freshness: numba checks a kept function against its own module's source
   only, yet a compiled caller holds copies of its callees from other
@@ -11,13 +11,21 @@ that order with one change:
   here is checked against all the engine's modules (`engine_stamp`): a
   change to any of them compiles the engine afresh, never runs a callee's
   old code.
+- A shared install: where ``__pycache__`` beside the source cannot be
+  written (a school server's or a hub's environment, installed by an
+  administrator) but holds this engine's compile, put there by the set-up
+  (``scripts/warm_up.py``), the compile is read from there, instead of
+  every pupil's first run compiling it again into their own cache folder.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+import sys
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from numba.core import caching
 
@@ -53,6 +61,8 @@ def engine_stamp() -> str:
 class _EngineStamp:
     """A numba cache locator's freshness: the engine's modules together, not one function's module alone."""
 
+    writable = True
+
     def get_source_stamp(self) -> str:
         return engine_stamp()
 
@@ -65,6 +75,34 @@ class _InTree(_EngineStamp, caching.InTreeCacheLocator):
     """``__pycache__`` beside the source, when writable."""
 
 
+class _InTreeReadOnly(_EngineStamp, caching.InTreeCacheLocator):
+    """``__pycache__`` beside the source when it cannot be written but holds the function's fresh compile."""
+
+    writable = False
+
+    def ensure_cache_path(self) -> None:
+        """Raises OSError unless the folder can be read (it is never written)."""
+        if not os.access(self.get_cache_path(), os.R_OK | os.X_OK):
+            raise OSError(f"cannot read {self.get_cache_path()}")
+
+    @classmethod
+    def from_function(cls, py_func: Any, py_file: str) -> _InTreeReadOnly | None:
+        """Returns the locator when the folder holds `py_func`'s compile for today's engine, else None."""
+        locator = super().from_function(py_func, py_file)
+        if locator is None:
+            return None
+        # numba's own name for the function's index (numba.core.caching._CacheImpl)
+        name = f"{Path(py_file).stem}.{py_func.__qualname__}".replace("<", "").replace(">", "")
+        base = f"{name}-{locator.get_disambiguator()}.py{sys.version_info[0]}{sys.version_info[1]}"
+        folder, abiflags = locator.get_cache_path(), getattr(sys, "abiflags", "")
+        index = caching.IndexDataCacheFile(folder, base + abiflags, engine_stamp())
+        try:
+            fresh = bool(index._load_index())  # empty for another engine or another numba
+        except Exception:  # an index cut short, or not numba's: not this engine's compile
+            fresh = False
+        return locator if fresh else None
+
+
 class _UserWide(_EngineStamp, caching.UserWideCacheLocator):
     """The user's cache folder."""
 
@@ -73,12 +111,13 @@ class _EngineCacheImpl(caching.CompileResultCacheImpl):
     _locator_classes: list[type[object]] = [  # noqa: RUF012 (numba's own list)
         _UserProvided,
         _InTree,
+        _InTreeReadOnly,
         _UserWide,
     ]
 
 
 class EngineCache(caching.FunctionCache):
-    """numba's cache of one compiled function, checked against `engine_stamp`.
+    """numba's cache of one compiled function, checked against `engine_stamp`, and read-only where it must be.
 
     Set as a numba dispatcher's ``_cache`` (what numba's own
     ``enable_caching`` does with its cache).
@@ -87,7 +126,12 @@ class EngineCache(caching.FunctionCache):
         py_func: The Python function compiled.
 
     Raises:
-        RuntimeError: When no folder can be written (numba's own error).
+        RuntimeError: When no folder can be written or read (numba's own error).
     """
 
     _impl_class = _EngineCacheImpl
+
+    def save_overload(self, sig: Any, data: Any) -> None:
+        """Keeps a new compile, except in a folder read only: there it lives as long as the process."""
+        if self._impl.locator.writable:
+            super().save_overload(sig, data)

@@ -7,8 +7,9 @@ read-only install with no home folder) the engine still runs, compiling
 once per process: `cache_folder` then returns None.  Set ``NUMBA_CACHE_DIR``
 to a writable folder to keep the compile between processes there.
 
-A change to any of the engine's modules compiles the engine afresh
-(`toptrumps_core.simulation.compile_cache`).
+A change to any of the engine's modules compiles the engine afresh, and a
+shared install whose code folder only its administrator can write reads
+the compile its set-up left there (`toptrumps_core.simulation.compile_cache`).
 
 `counting_compiles` counts what numba compiles while a block runs (a load
 from the cache is not a compile), to check that a warm cache is used.

@@ -1,13 +1,18 @@
 """The batch engine's compile is kept on disk: a fresh process with the cache filled compiles nothing.
 
-It is kept fresh against every module of the engine.
+It is kept fresh against every module of the engine, and read where a
+pupil cannot write it: a shared install compiled by its set-up.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import pickle
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -83,3 +88,65 @@ def test_every_cached_function_is_checked_against_all_the_engine_modules(functio
         pytest.skip("no writable folder for numba's cache here: nothing is kept")
     assert locator.get_source_stamp() == engine_stamp() == sources_stamp(Path(kernel.__file__).parent)
 
+
+PROBE = """
+from toptrumps_core.simulation.jit import compiled
+
+
+@compiled
+def doubled(x):
+    return 2 * x
+"""
+
+PROBE_RUN = (
+    "import json, probe\n"
+    "from toptrumps_core.simulation.jit import cache_folder, counting_compiles\n"
+    "with counting_compiles() as count:\n"
+    "    assert probe.doubled(21) == 42\n"
+    "print(json.dumps([cache_folder(), count.functions]))\n"
+)
+
+
+def run_probe(folder: str, *, as_pupil: bool) -> tuple[str | None, list[str]]:
+    """Runs the probe module in `folder` in a fresh process, as root or as the unprivileged user 'nobody'."""
+    env = {**os.environ, "PYTHONPATH": folder, "HOME": folder + "/home"}
+    env.pop("NUMBA_CACHE_DIR", None)
+    pupil = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if as_pupil else []
+    done = subprocess.run(
+        [*pupil, sys.executable, "-c", PROBE_RUN], capture_output=True, text=True, env=env, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    folder_used, functions = json.loads(done.stdout)
+    return folder_used, functions
+
+
+def test_a_pupil_who_cannot_write_the_code_folder_reads_the_compile_the_set_up_left_there() -> None:
+    # A school server's or a hub's environment: the administrator installs and warms
+    # the engine (scripts/warm_up.py), pupils' kernels run as users who cannot write there.
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to run a process as another user")
+    folder = tempfile.mkdtemp(prefix="shared-install-")
+    try:
+        os.chmod(folder, 0o755)
+        Path(folder, "probe.py").write_text(PROBE)
+        os.makedirs(folder + "/home", mode=0o777)
+        os.chmod(folder + "/home", 0o777)
+        check = subprocess.run(
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c", "import numba"],
+            capture_output=True, timeout=120, check=False,
+        )  # fmt: skip
+        if check.returncode != 0:
+            pytest.skip("the user 'nobody' cannot read this Python environment")
+        assert run_probe(folder, as_pupil=False) == (folder + "/__pycache__", ["doubled"])  # the set-up compiles
+        assert run_probe(folder, as_pupil=True) == (folder + "/__pycache__", [])  # the pupil reads it
+        (index,) = Path(folder, "__pycache__").glob("probe.*.nbi")
+        with index.open("rb") as kept:
+            version, (_, overloads) = pickle.load(kept), pickle.loads(kept.read())
+        with index.open("wb") as kept:  # numba's index format, as an older engine's compile
+            kept.write(pickle.dumps(version) + pickle.dumps(("an older engine", overloads)))
+        own, compiled = run_probe(folder, as_pupil=True)
+        assert compiled == ["doubled"] and own is not None and own.startswith(folder + "/home/.cache/numba/")
+        index.write_bytes(b"")  # an index cut short
+        assert run_probe(folder, as_pupil=True) == (own, [])  # what the pupil's first run kept in their own cache
+    finally:
+        shutil.rmtree(folder)
