@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from jupyter_server._tz import utcnow
 
 from widgets.server import voila_arguments
 from widgets.server.kernels import KERNEL_ARGUMENTS, PageKernelManager, drop_from_pools
@@ -75,3 +77,26 @@ def test_the_app_s_kernel_manager_starts_kernels_with_the_page_arguments_and_nam
     kernel_id, command, while_stopping, after = loop.run_until_complete(start_and_stop())
     assert command[-len(KERNEL_ARGUMENTS) :] == list(KERNEL_ARGUMENTS)
     assert while_stopping == {kernel_id} and not after
+
+
+def test_a_preheated_kernel_handed_to_a_page_is_not_culled_for_its_time_in_the_pool(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    # A lesson's pooled kernel may wait longer than the cull time; once a page takes it,
+    # the idle culler must not shut it down before the page's websocket connects.
+    async def cull_after_a_long_wait() -> tuple[str, str, list[str]]:
+        manager = PageKernelManager(cull_idle_timeout=600)
+        opened = await manager.start_kernel(kernel_name="python3")
+        waiting = await manager.start_kernel(kernel_name="python3")
+        for kernel_id in (opened, waiting):
+            manager.get_kernel(kernel_id).last_activity = utcnow() - timedelta(seconds=1400)
+        manager.page_opened(opened)
+        manager.page_opened("a kernel gone meanwhile")
+        for kernel_id in (opened, waiting):
+            await manager.cull_kernel_if_idle(kernel_id)
+        alive = list(manager.list_kernel_ids())
+        await manager.shutdown_all(now=True)
+        return opened, waiting, alive
+
+    opened, waiting, alive = loop.run_until_complete(cull_after_a_long_wait())
+    assert alive == [opened] and waiting not in alive

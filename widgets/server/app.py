@@ -145,8 +145,11 @@ class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc
         return self._page_kernels
 
     def _page_kernel(self, kernel_id: str) -> None:
-        """Notes the page's kernel; if the response has ended already (the visitor left), tells the manager now."""
+        """Notes the page's kernel, as activity (`PageKernelManager.page_opened`); if the visitor left, says so now."""
         self._kernel_id = kernel_id
+        page_opened = getattr(self.settings["kernel_manager"], "page_opened", None)
+        if page_opened is not None:
+            page_opened(kernel_id)
         if self._ended:
             self._page_sent()
 

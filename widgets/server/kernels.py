@@ -32,6 +32,7 @@ import time
 from collections.abc import Mapping, MutableSequence
 from typing import Any
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float
@@ -95,6 +96,20 @@ class PageKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._stopping: set[str] = set()
         self._absences = Absences(self.reconnect_seconds)
         self._absence_check: PeriodicCallback | None = None
+
+    def page_opened(self, kernel_id: str) -> None:
+        """Notes that `kernel_id` serves a page from now on: activity, as Jupyter's idle culler counts it.
+
+        A preheated kernel waits in its lesson's pool, safe from the culler,
+        for as long as nobody opens the lesson; once handed to a page, the
+        culler would otherwise measure its idleness from the pool's fill and
+        could shut it down before the page's websocket connects.  Called by
+        the app's page handler when a page gets its kernel; an unknown id
+        (a kernel gone meanwhile) is ignored.
+        """
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = utcnow()
 
     def page_sent(self, kernel_id: str) -> None:
         """Notes that the page of `kernel_id` has been sent (or its visitor left): from now on it needs a connection.
