@@ -3,14 +3,15 @@
 numba keeps a compiled function in the first of these folders that it can
 write: ``NUMBA_CACHE_DIR`` when that is set, ``__pycache__`` beside the
 source, the user's cache folder (``~/.cache/numba``).  `EngineCache` keeps
-that order with two changes:
+that order (numba's ``NUMBA_CACHE_LOCATOR_CLASSES``, when set, replaces it,
+and with it the two changes) with two changes:
 
 - Freshness: numba checks a kept function against its own module's source
   only, yet a compiled caller holds copies of its callees from other
   modules (the playing loop holds the streams' seeding).  Every function
-  here is checked against all the engine's modules (`engine_stamp`): a
-  change to any of them compiles the engine afresh, never runs a callee's
-  old code.
+  here is checked against all the engine's modules (`ENGINE_MODULES`,
+  `engine_stamp`): a change to any of them compiles the engine afresh,
+  never runs a callee's old code.
 - A shared install: where ``__pycache__`` beside the source cannot be
   written (a school server's or a hub's environment, installed by an
   administrator) but holds this engine's compile, put there by the set-up
@@ -23,39 +24,47 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from numba.core import caching
 
-__all__ = ["EngineCache", "engine_stamp", "sources_stamp"]
+__all__ = ["ENGINE_MODULES", "EngineCache", "engine_stamp", "sources_stamp"]
 
 
-def sources_stamp(folder: Path) -> str:
-    """Returns the SHA-256 of the names and contents of the ``*.py`` files in `folder`, as hex.
+ENGINE_MODULES = ("compile_cache.py", "jit.py", "kernel.py", "sha512.py", "twister.py")
+"""The modules of the simulation package whose code, or compile options, go into the engine's compile."""
+
+
+def sources_stamp(paths: Iterable[Path]) -> str:
+    """Returns the SHA-256 of the names and contents of the files `paths`, as hex: the same for the same files.
 
     Args:
-        folder: A folder of Python modules (not searched below).
+        paths: Files, in any order.
+
+    Raises:
+        OSError: If a file cannot be read.
 
     Example:
-        >>> len(sources_stamp(Path(__file__).parent))
+        >>> len(sources_stamp(Path(__file__).parent / name for name in ENGINE_MODULES))
         64
     """
     digest = hashlib.sha256()
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted(paths, key=lambda path: path.name):
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
 
 
 @cache
 def engine_stamp() -> str:
-    """Returns `sources_stamp` of the simulation package, the engine's modules: read once per process.
+    """Returns `sources_stamp` of the `ENGINE_MODULES`, read once per process.
 
     Every kept compiled function is checked against it, so a change to any
     of the engine's modules compiles the engine afresh.
     """
-    return sources_stamp(Path(__file__).parent)
+    return sources_stamp(Path(__file__).parent / name for name in ENGINE_MODULES)
 
 
 class _EngineStamp:

@@ -1,8 +1,8 @@
 """Compiling the batch engine with numba, cached on disk where a folder is writable.
 
-numba keeps compiled code beside the source (``__pycache__``) when that
-folder is writable, else in the user's cache folder (``~/.cache/numba``), or
-in ``NUMBA_CACHE_DIR`` when that is set.  Where none is writable (a
+numba keeps compiled code in ``NUMBA_CACHE_DIR`` when that is set, else
+beside the source (``__pycache__``) when that folder is writable, else in
+the user's cache folder (``~/.cache/numba``).  Where none is writable (a
 read-only install with no home folder) the engine still runs, compiling
 once per process: `cache_folder` then returns None.  Set ``NUMBA_CACHE_DIR``
 to a writable folder to keep the compile between processes there.
@@ -88,8 +88,9 @@ def _compile(function: F, *, inline: bool) -> F:
     options: dict[str, Any] = {"nogil": True, "error_model": "numpy", "inline": "always" if inline else "never"}
     dispatcher = numba.njit(**options)(function)
     try:  # numba's own `enable_caching`, with the engine's cache
-        dispatcher._cache = EngineCache(function)  # type: ignore[no-untyped-call]
-        _FOLDERS[function.__qualname__] = _folder_of(dispatcher)
+        kept = EngineCache(function)  # type: ignore[no-untyped-call]
+        dispatcher._cache = kept
+        _FOLDERS[function.__qualname__] = str(kept._impl.locator.get_cache_path())
     except RuntimeError:  # numba found no folder to cache in
         _FOLDERS[function.__qualname__] = None
     return cast(F, dispatcher)
@@ -107,14 +108,6 @@ def cache_folder() -> str | None:
     if None in folders or not folders:
         return None
     return sorted(f for f in folders if f is not None)[0]
-
-
-def _folder_of(dispatcher: Any) -> str | None:
-    """Returns the folder numba's cache of `dispatcher` writes to (numba's own locator), or None."""
-    try:
-        return str(dispatcher._cache._impl._locator.get_cache_path())
-    except AttributeError:
-        return None
 
 
 @dataclass

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from toptrumps_core import ClassicRules, load_deck
-from toptrumps_core.simulation import kernel, play_batch, sha512, twister
-from toptrumps_core.simulation.compile_cache import engine_stamp, sources_stamp
+from toptrumps_core.simulation import compile_cache, kernel, play_batch, sha512, twister
+from toptrumps_core.simulation.compile_cache import ENGINE_MODULES, engine_stamp, sources_stamp
 from toptrumps_core.simulation.jit import cache_folder, counting_compiles
 
 FRESH_PROCESS = (
@@ -64,29 +64,33 @@ def test_compiles_are_counted_and_a_second_batch_compiles_nothing() -> None:
     assert count.functions == [] and count.seconds == 0
 
 
-def test_the_sources_stamp_changes_with_any_module_of_the_folder(tmp_path: Path) -> None:
-    (tmp_path / "kernel.py").write_text("x = 1\n")
-    (tmp_path / "twister.py").write_text("y = 2\n")
-    (tmp_path / "notes.txt").write_text("not a module\n")
-    first = sources_stamp(tmp_path)
-    assert sources_stamp(tmp_path) == first
-    (tmp_path / "notes.txt").write_text("changed, still not a module\n")
-    assert sources_stamp(tmp_path) == first
-    (tmp_path / "twister.py").write_text("y = 3\n")  # a callee's module alone
-    second = sources_stamp(tmp_path)
+def test_the_sources_stamp_changes_with_any_of_its_files(tmp_path: Path) -> None:
+    kernel_file, twister_file = tmp_path / "kernel.py", tmp_path / "twister.py"
+    kernel_file.write_text("x = 1\n")
+    twister_file.write_text("y = 2\n")
+    first = sources_stamp([kernel_file, twister_file])
+    assert sources_stamp([twister_file, kernel_file]) == first
+    twister_file.write_text("y = 3\n")  # a callee's module alone
+    second = sources_stamp([kernel_file, twister_file])
     assert second != first
-    (tmp_path / "sha512.py").write_text("")
-    assert sources_stamp(tmp_path) not in (first, second)
+    assert sources_stamp([kernel_file]) not in (first, second)
+
+
+def test_every_module_with_compiled_code_is_one_of_the_engine_modules() -> None:
+    folder = Path(compile_cache.__file__).parent
+    compiling = {path.name for path in folder.glob("*.py") if "@compiled" in path.read_text()}
+    assert compiling == {"kernel.py", "sha512.py", "twister.py"}
+    assert compiling | {"jit.py", "compile_cache.py"} == set(ENGINE_MODULES)
+    assert engine_stamp() == sources_stamp(folder / name for name in ENGINE_MODULES)
 
 
 @pytest.mark.parametrize("function", [kernel.play_games, twister.seed_lanes, twister.later_word, sha512.compress_lanes])
 def test_every_cached_function_is_checked_against_all_the_engine_modules(function: Any) -> None:
     # numba alone checks a function against its own module: the playing loop would keep
     # running a copy of the seeding compiled from an older twister.py.
-    locator = function._cache._impl.locator
     if cache_folder() is None:
         pytest.skip("no writable folder for numba's cache here: nothing is kept")
-    assert locator.get_source_stamp() == engine_stamp() == sources_stamp(Path(kernel.__file__).parent)
+    assert function._cache._impl.locator.get_source_stamp() == engine_stamp()
 
 
 PROBE = """
@@ -108,7 +112,7 @@ PROBE_RUN = (
 
 
 def run_probe(folder: str, *, as_pupil: bool) -> tuple[str | None, list[str]]:
-    """Runs the probe module in `folder` in a fresh process, as root or as the unprivileged user 'nobody'."""
+    """Runs the probe module in `folder` in a fresh process, as this user or as the unprivileged user 'nobody'."""
     env = {**os.environ, "PYTHONPATH": folder, "HOME": folder + "/home"}
     env.pop("NUMBA_CACHE_DIR", None)
     pupil = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if as_pupil else []
@@ -118,6 +122,25 @@ def run_probe(folder: str, *, as_pupil: bool) -> tuple[str | None, list[str]]:
     assert done.returncode == 0, done.stderr
     folder_used, functions = json.loads(done.stdout)
     return folder_used, functions
+
+
+def keep_as_an_older_engines(folder: str) -> Path:
+    """Rewrites the probe's kept index (numba's format) as if an older engine had compiled it; returns its path."""
+    (index,) = Path(folder, "__pycache__").glob("probe.*.nbi")
+    with index.open("rb") as kept:
+        version, (_, overloads) = pickle.load(kept), pickle.loads(kept.read())
+    index.write_bytes(pickle.dumps(version) + pickle.dumps(("an older engine", overloads)))
+    return index
+
+
+def test_a_compile_kept_by_an_older_engine_is_not_used(tmp_path: Path) -> None:
+    folder = str(tmp_path)
+    Path(folder, "probe.py").write_text(PROBE)
+    assert run_probe(folder, as_pupil=False) == (folder + "/__pycache__", ["doubled"])
+    assert run_probe(folder, as_pupil=False) == (folder + "/__pycache__", [])  # kept, and fresh
+    keep_as_an_older_engines(folder)
+    assert run_probe(folder, as_pupil=False) == (folder + "/__pycache__", ["doubled"])  # compiled afresh
+    assert run_probe(folder, as_pupil=False) == (folder + "/__pycache__", [])  # and kept again
 
 
 def test_a_pupil_who_cannot_write_the_code_folder_reads_the_compile_the_set_up_left_there() -> None:
@@ -139,11 +162,7 @@ def test_a_pupil_who_cannot_write_the_code_folder_reads_the_compile_the_set_up_l
             pytest.skip("the user 'nobody' cannot read this Python environment")
         assert run_probe(folder, as_pupil=False) == (folder + "/__pycache__", ["doubled"])  # the set-up compiles
         assert run_probe(folder, as_pupil=True) == (folder + "/__pycache__", [])  # the pupil reads it
-        (index,) = Path(folder, "__pycache__").glob("probe.*.nbi")
-        with index.open("rb") as kept:
-            version, (_, overloads) = pickle.load(kept), pickle.loads(kept.read())
-        with index.open("wb") as kept:  # numba's index format, as an older engine's compile
-            kept.write(pickle.dumps(version) + pickle.dumps(("an older engine", overloads)))
+        index = keep_as_an_older_engines(folder)  # an upgrade without the set-up's warm-up
         own, compiled = run_probe(folder, as_pupil=True)
         assert compiled == ["doubled"] and own is not None and own.startswith(folder + "/home/.cache/numba/")
         index.write_bytes(b"")  # an index cut short
