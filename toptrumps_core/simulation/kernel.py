@@ -213,7 +213,7 @@ def _two_seats(
     words, other_words = drawn[chance + 1], drawn[chance + 2]
     row, other_row = 0, 0
     if fixed:  # each seat's first category, drawn ahead
-        r, words = _draw(mt, ready, words, chance + 1, counts[0], shifts[0])
+        r, words = _draw(mt, ready, words, chance + 1, int(counts[0]), int(shifts[0]))
         row = candidates[_u(r)]
         r, other_words = _draw(mt, ready, other_words, chance + 2, int(counts[cards]), int(shifts[cards]))
         other_row = candidates[_u(cards * categories + r)]

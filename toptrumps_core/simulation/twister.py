@@ -254,10 +254,11 @@ def _wrap(mt: npt.NDArray[np.uint32]) -> None:
 def _first_step(
     mt: npt.NDArray[np.uint32], at: int, start: np.uint32, keys: npt.NDArray[np.uint32], key: int, j: np.uint32
 ) -> None:
-    """One step of ``init_by_array``'s first loop on the row at `at` (>= LANES) holding `start`, key row `key`, index j.
+    """One step of ``init_by_array``'s first loop on the row at `at` (>= LANES), its words `start` before it.
 
-    Each operation is cast back to 32 bits: numba widens 32-bit arithmetic
-    to 64 bits, which halves the lanes of a vector instruction.
+    The key word is row `key` of `keys`, its index j.  Each operation is
+    cast back to 32 bits: numba widens 32-bit arithmetic to 64 bits, which
+    halves the lanes of a vector instruction.
     """
     for lane in range(LANES):
         t = mt[at - LANES + lane]
@@ -269,7 +270,11 @@ def _first_step(
 def _first_step_again(
     mt: npt.NDArray[np.uint32], at: int, keys: npt.NDArray[np.uint32], key: int, j: np.uint32
 ) -> None:
-    """`_first_step` on a row already mixed once (the first loop's step past its wrap)."""
+    """`_first_step` on a row already mixed once (the first loop's step past its wrap), its words read from the row.
+
+    A copy rather than a flag of `_first_step`: the first pass reads one
+    constant for every lane, which keeps its loop a plain vector loop.
+    """
     for lane in range(LANES):
         t = mt[at - LANES + lane]
         mixed = np.uint32(np.uint32(t ^ (t >> np.uint32(30))) * np.uint32(1664525))
