@@ -250,9 +250,11 @@ class Spinner(ipw.VBox):
         self._spinning = True
         self._result_text = ""
         with self.hold_sync():
+            # Each child widget sends its own message, in this order: the control goes
+            # off before the page shows the arrow turning, never a moment after it.
+            self._update_button()
             self._draw(animate=True)
             self._result.value = '<div class="tt-spin-text" role="status" aria-live="polite">Spinning…</div>'
-            self._update_button()
         self._start_reveal(self._token)
 
     def show(

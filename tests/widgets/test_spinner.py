@@ -203,6 +203,24 @@ def test_a_click_while_spinning_is_ignored() -> None:
         coroutine.close()
 
 
+def test_the_control_goes_off_before_the_page_sees_the_arrow_turn() -> None:
+    # Each child widget sends its own message to the page: a page that showed the
+    # arrow turning before the control went off would offer a click mid-spin.
+    pending: list[Coroutine[Any, Any, None]] = []
+    spinner = Spinner(schedule=pending.append, on_spin=lambda: None)
+    spinner.enabled = True
+    sent: list[str] = []
+    spinner.button.observe(lambda change: sent.append(f"control off={change['new']}"), names="disabled")
+    spinner.children[0].observe(
+        lambda change: sent.append("arrow turning" if 'data-spinning="yes"' in change["new"] else "arrow at rest"),
+        names="value",
+    )
+    spinner.spin_to(2, result="x")
+    assert sent == ["control off=True", "arrow turning"]
+    for coroutine in pending:
+        coroutine.close()
+
+
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError):
         Spinner(labels=["a", "b"])
@@ -260,6 +278,14 @@ def test_fast_forward_is_off_while_the_arrow_spins_and_back_once_it_stops() -> N
     pending: list = []
     arena = TournamentArena.new(seats=4, humans=1, seed=2024, spin_schedule=pending.append)
     seen = 0
+    turning_with_controls_on: list[str] = []  # in the order the page gets them: each widget its own message
+
+    def arrow_drawn(change: dict) -> None:
+        on = [b.description for b in (arena.fast_forward_button, arena.spinner.button) if not b.disabled]
+        if 'data-spinning="yes"' in change["new"] and on:
+            turning_with_controls_on.append(", ".join(on))
+
+    arena.spinner.children[0].observe(arrow_drawn, names="value")
     for _ in range(600):
         if arena.screen == "over" or seen >= 4:
             break
@@ -280,3 +306,4 @@ def test_fast_forward_is_off_while_the_arrow_spins_and_back_once_it_stops() -> N
             coroutine.close()
         pending.clear()
     assert seen >= 4
+    assert turning_with_controls_on == [], "the page saw the arrow turn while these were still on"

@@ -458,7 +458,8 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         else:
             labels = tuple(self._deck_labels())
             result = f"Deck {sector + 1}: {self._rules.openings[sector].name}!"
-        if animate:
+        if animate:  # Fast-forward goes off before the page sees the arrow turn; Next stops it (T3)
+            self._fast_button.disabled = True
             self._spinner.spin_to(sector, result=result, labels=labels, caption=caption)
         else:
             self._spinner.show(sector, result=result, labels=labels, caption=caption)
