@@ -90,24 +90,42 @@ def _compile(function: F, *, inline: bool) -> F:
     try:  # numba's own `enable_caching`, with the engine's cache
         kept = EngineCache(function)  # type: ignore[no-untyped-call]
         dispatcher._cache = kept
-        _FOLDERS[function.__qualname__] = str(kept._impl.locator.get_cache_path())
+        _FOLDERS[_name(function)] = str(kept._impl.locator.get_cache_path())
     except RuntimeError:  # numba found no folder to cache in
-        _FOLDERS[function.__qualname__] = None
+        _FOLDERS[_name(function)] = None
     return cast(F, dispatcher)
 
 
-def cache_folder() -> str | None:
-    """Returns the folder holding the batch engine's compiled code, or None when nothing is cached.
+def cache_folder(function: Callable[..., Any] | None = None) -> str | None:
+    """Returns the folder holding compiled code, or None when it is not kept (compiled once per process).
+
+    Args:
+        function: A function made by `compiled` or `compiled_inline`; None
+            for the batch engine's own (the simulation package's): None
+            unless every one of them is kept, else the first of their folders.
+
+    Raises:
+        KeyError: If `function` was not made by `compiled` or `compiled_inline`.
 
     Example:
         >>> folder = cache_folder()
         >>> folder is None or isinstance(folder, str)
         True
     """
-    folders = {folder for folder in _FOLDERS.values()}
+    if function is not None:
+        return _FOLDERS[_name(getattr(function, "py_func", function))]
+    folders = {folder for name, folder in _FOLDERS.items() if name.startswith(_ENGINE)}
     if None in folders or not folders:
         return None
     return sorted(f for f in folders if f is not None)[0]
+
+
+_ENGINE = __name__.rsplit(".", 1)[0] + "."
+
+
+def _name(function: Callable[..., Any]) -> str:
+    """Returns a function's module and qualified name, e.g. ``toptrumps_core.simulation.kernel.play_games``."""
+    return f"{function.__module__}.{function.__qualname__}"
 
 
 @dataclass
