@@ -1,6 +1,9 @@
 """A page's connection to its kernel: lost, reloaded, fed malformed messages, or opened in a full class.
 
 - A page whose kernel stopped says so and offers a reload, instead of ignoring clicks.
+- A page whose kernel stopped before its script started (shut down while the
+  page was on its way) shows, where each widget would be, a sentence asking
+  for a reload, never Python's text of the widget.
 - A reloaded page's old kernel is shut down (Voilà's page sends the shutdown as it unloads).
 - Malformed widget messages from the browser send no traceback and no standard
   error back over the page's websocket (every message is read, as a
@@ -37,6 +40,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tests.app_process import app_process
 from tests.browser.conftest import ARTIFACTS, ROOT, SERVER_LOG
 from tests.load.pupils import Pupil, PupilError, play_classic
+from tests.widgets.widget_helpers import PYTHON_REPR
 
 pytestmark = pytest.mark.browser
 
@@ -66,6 +70,36 @@ def test_a_page_whose_kernel_stopped_says_so_and_offers_a_reload(app_url: str, p
     assert "stopped on the server" in banner.inner_text()
     reload = page.get_by_role("button", name="Reload the page")
     assert reload.is_visible() and reload.evaluate("b => document.activeElement === b")
+    assert not log.outside_requests and not log.page_errors
+
+
+def test_a_page_whose_kernel_stopped_before_it_arrived_asks_for_a_reload_instead_of_showing_python_text(
+    app_url: str, page_and_log: Any
+) -> None:
+    page, log = page_and_log
+    stopped: list[int] = []
+
+    def stop_the_kernel_then_deliver(route: Any) -> None:
+        """Delivers the page only once its kernel has been shut down, as the culler or the absence guard does."""
+        response = route.fetch(timeout=300_000)
+        body = response.text()
+        kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', body)
+        assert kernel_id is not None, body[-2000:]
+        stopped.append(page.request.delete(f"{app_url}/api/kernels/{kernel_id.group(1)}").status)
+        route.fulfill(response=response, body=body)
+
+    page.route(f"**{LANDING}", stop_the_kernel_then_deliver)
+    page.goto(app_url + LANDING, wait_until="commit", timeout=300_000)
+    page.locator("#tt-connection-lost").wait_for(state="visible", timeout=30_000)
+    assert stopped == [204]
+    page.locator(".jp-OutputArea-output").first.wait_for(state="visible", timeout=15_000)  # the outputs are drawn
+    shown = page.locator("#rendered_cells").inner_text()
+    assert "(children=" not in shown and "DeckShelf" not in shown, shown
+    outputs = " ".join(page.locator(".jp-OutputArea-output").all_inner_texts())
+    assert not PYTHON_REPR.search(outputs), outputs
+    stand_in = page.locator(".tt-game-missing")  # in place of the deck shelf, which could not be drawn
+    assert stand_in.count() == 1 and stand_in.is_visible() and page.locator(".tt-deck-shelf").count() == 0
+    assert "Reload the page" in stand_in.inner_text()
     assert not log.outside_requests and not log.page_errors
 
 
