@@ -25,6 +25,7 @@ __all__ = [
     "MAX_RULES_GAMES",
     "MIN_GAMES",
     "RULE_CHOICES",
+    "RULE_TOOLTIPS",
     "STRATEGY_LABELS",
     "choose_engine",
     "engine_words",
@@ -66,6 +67,12 @@ RULE_CHOICES: dict[str, tuple[str, tuple[tuple[str, str, str], ...]]] = {
     ),
 }  # fmt: skip
 """Rule option -> (its question in the page, one (value, label, tooltip) per value, the usual one first)."""
+RULE_TOOLTIPS = {
+    "no_data": "What a card showing n/a does when its category is chosen (rule C6)",
+    "leftover": "What happens to cards that do not share out equally at the deal (rule C2)",
+    "collect_order": "In what order the winner puts the won cards under the stack (rule C4)",
+}
+"""Rule option -> the tooltip of its question (without one, the page would title the question "null")."""
 
 
 def rule_choice(option: str, value: str) -> ipw.ToggleButtons:
@@ -79,6 +86,7 @@ def rule_choice(option: str, value: str) -> ipw.ToggleButtons:
         options=[(label, name) for name, label, _ in choices],
         value=value,
         description=question,
+        tooltip=RULE_TOOLTIPS[option],
         tooltips=[tip for _, _, tip in choices],
         style={"description_width": "initial", "button_width": "auto"},
         layout=ipw.Layout(width="auto", max_width="100%", flex_flow="row wrap"),

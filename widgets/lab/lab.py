@@ -176,7 +176,12 @@ class SimulationLab(ipw.VBox):
         self._stop_button = big_button("Stop", "Stop the games after the current step", primary=False)
         self._stop_button.disabled = True
         self._progress = ipw.IntProgress(
-            value=0, min=0, max=1, description="Progress", style={"description_width": "initial"}
+            value=0,
+            min=0,
+            max=1,
+            description="Progress",
+            tooltip="How far the games have got",  # without one, the page titles the label "null"
+            style={"description_width": "initial"},
         )
         self._progress_text = html_widget("tt-say")
         self._engine_text = html_widget("tt-say")
