@@ -51,6 +51,7 @@ from widgets._toolkit import (
     esc,
     html_widget,
     number_dropdown,
+    percent,
     seed_text,
     whole,
 )
@@ -434,11 +435,12 @@ class SimulationLab(ipw.VBox):
             for first in range(0, sample, RULES_STEP):
                 counts = counts.plus(count_cards(rules, names, seeds[first : first + RULES_STEP]))
                 done = min(first + RULES_STEP, sample)
-                self._tick(games + done, total, f"{games:,} games played; cards counted in {done} of {sample} games")
+                counted = f"cards counted in {done:,} of {sample:,} games"
+                self._tick(games + done, total, f"{games:,} games played; {counted}")
                 yield
         finally:
             self._show_cards(rules, counts)
-        self._tick(total, total, f"Done: {games:,} games played; cards counted in {sample} games.")
+        self._tick(total, total, f"Done: {games:,} games played; cards counted in {sample:,} games.")
 
     def _play_ladder(self, rules: ClassicRules, games: int, seed: int) -> Iterator[None]:
         """The steps of a ladder: each pair of strategies in each seat order, then the ratings."""
@@ -494,15 +496,15 @@ class SimulationLab(ipw.VBox):
         played = f" These games were played on {ENGINE_WORDS[self._engine or 'rules']}."
         self._words[
             "lengths"
-        ].value = f"<p>A finished game lasted {mean:.0f} comparisons on average.{note}{model}{played}</p>"
+        ].value = f"<p>A finished game lasted {mean:,.0f} comparisons on average.{note}{model}{played}</p>"
         self._first = first = first_chooser_share(frame)
         self._charts["first"].value = first_chooser_chart(first)
         estimate = first.estimate
         verdict = _first_chooser_verdict(first, _seat_strategies(frame, rules.seats))
         self._words["first"].value = (
             f"<p>Seat 1 chose first and won <b>{estimate.successes:,} of {estimate.trials:,}</b> finished games "
-            f"({estimate.value:.1%}; 95% interval {estimate.low:.1%} to {estimate.high:.1%}; fair share "
-            f"{first.fair_share:.1%}). {verdict}{played}</p>"
+            f"({_share(estimate.value)}; 95% interval {_share(estimate.low)} to {_share(estimate.high)}; fair share "
+            f"{_share(first.fair_share)}). {verdict}{played}</p>"
         )
 
     def _show_cards(self, rules: ClassicRules, counts: CardCounts) -> None:
@@ -512,11 +514,17 @@ class SimulationLab(ipw.VBox):
         self._cards = table
         self._charts["cards"].value = winningness_chart(table)
         best, worst = table.iloc[0], table.dropna(subset=["win_share"]).iloc[-1]
+        sampled = min(CARD_SAMPLE, len(self._frame) if self._frame is not None else 0)
         self._words["cards"].value = (
-            f"<p><b>{esc(best['card'])}</b> won {best['win_share']:.0%} of its comparisons, "
-            f"<b>{esc(worst['card'])}</b> only {worst['win_share']:.0%} (counted on the exact rules engine "
-            f"over the first {min(CARD_SAMPLE, len(self._frame) if self._frame is not None else 0)} games).</p>"
+            f"<p><b>{esc(best['card'])}</b> won {percent(float(best['win_share']))} of its comparisons, "
+            f"<b>{esc(worst['card'])}</b> only {percent(float(worst['win_share']))} (counted on the exact rules "
+            f"engine over the first {sampled:,} games).</p>"
         )
+
+
+def _share(value: float) -> str:
+    """Returns a share of games in [0, 1] as the lab writes one beside its 95 % interval: one decimal (49.9%)."""
+    return percent(float(value), decimals=1)
 
 
 def _seat_strategies(frame: Any, seats: int) -> set[str]:
