@@ -57,14 +57,21 @@ from widgets._toolkit import (
 )
 from widgets.lab.charts import first_chooser_chart, ladder_chart, lengths_chart, winningness_chart
 from widgets.lab.choices import (
+    CHARTS_BELOW,
     ENGINE_WORDS,
+    GAMES_STOPPED,
+    LADDER_BELOW,
+    LADDER_RUNNING,
+    LADDER_STOPPED,
     MAX_GAMES,
     MAX_RULES_GAMES,
     MIN_GAMES,
     STRATEGY_LABELS,
+    WAITING_WORDS,
     choose_engine,
     engine_words,
     games_limit,
+    ladder_unfinished,
     rule_choice,
 )
 
@@ -187,6 +194,7 @@ class SimulationLab(ipw.VBox):
         self._progress_text = html_widget("tt-say")
         self._engine_text = html_widget("tt-say")
         self._run: SteppedRun | None = None
+        self._stopped = GAMES_STOPPED
         self._frame: Any = None
         self._ladder: Ladder | None = None
         self._cards: Any = None
@@ -272,9 +280,11 @@ class SimulationLab(ipw.VBox):
         """Each section's chart and words, keyed by `SECTIONS`; made and shown under the controls when first drawn.
 
         A page opens with the controls alone, so its browser builds no empty chart.
+        Until its button has run, a section says what it will show and which
+        button runs it (`WAITING_WORDS`).
         """
         charts = {key: html_widget("tt-svg") for key in SECTIONS}
-        words = {key: html_widget("tt-say") for key in SECTIONS}
+        words = {key: html_widget("tt-say", WAITING_WORDS[key]) for key in SECTIONS}
         shown = [
             (html_widget("tt-say", f"<h3>{esc(title)}</h3>"), charts[key], words[key])
             for key, title in SECTIONS.items()
@@ -318,7 +328,7 @@ class SimulationLab(ipw.VBox):
         self._engine_text.value = (
             f"<p>The ladder runs on <b>{ENGINE_WORDS['rules']}</b> (card counting plays only there).{earlier}</p>"
         )
-        self._start(self._play_ladder(rules, games, seed))
+        self._start(self._play_ladder(rules, games, seed), stopped=LADDER_STOPPED)
 
     @handler
     def stop(self) -> None:
@@ -386,7 +396,9 @@ class SimulationLab(ipw.VBox):
 
     # -- running -----------------------------------------------------------------------------
 
-    def _start(self, steps: Iterator[object]) -> None:
+    def _start(self, steps: Iterator[object], *, stopped: str = GAMES_STOPPED) -> None:
+        """Starts `steps`; `stopped` is the status line's message if Stop ends them early."""
+        self._stopped = stopped
         self._status.show("")
         self._set_running(True)
         self._run = SteppedRun(steps, self._boundary, self._ended, schedule=self._schedule, sleep=self._sleep)
@@ -395,7 +407,7 @@ class SimulationLab(ipw.VBox):
         self._set_running(False)
         self._progress.bar_style = "success" if complete else "warning"
         if not complete and not self._status.text:
-            self._status.show("Stopped: the charts show the games played until then.")
+            self._status.show(self._stopped)
 
     def _set_running(self, running: bool) -> None:
         with self.hold_sync():
@@ -440,7 +452,8 @@ class SimulationLab(ipw.VBox):
                 yield
         finally:
             self._show_cards(rules, counts)
-        self._tick(total, total, f"Done: {games:,} games played; cards counted in {sample:,} games.")
+        below = f" {CHARTS_BELOW}" if self._first is not None else ""  # no chart when no game ended
+        self._tick(total, total, f"Done: {games:,} games played; cards counted in {sample:,} games.{below}")
 
     def _play_ladder(self, rules: ClassicRules, games: int, seed: int) -> Iterator[None]:
         """The steps of a ladder: each pair of strategies in each seat order, then the ratings."""
@@ -449,13 +462,21 @@ class SimulationLab(ipw.VBox):
         total = games * len(orders)
         chunks: list[Columns] = []
         self._tick(0, total, f"Ladder: 0 of {total:,} games played")
-        for number, names in enumerate(orders):
-            for first in range(0, games, RULES_STEP):
-                chunk = play_games(rules, names, seeds[first : first + RULES_STEP], first=first, engine="rules")
-                chunks.append({"point": [number] * len(chunk["game"]), **chunk})
-                done = number * games + min(first + RULES_STEP, games)
-                self._tick(done, total, f"Ladder: {done:,} of {total:,} games played")
-                yield
+        earlier = self._words["ladder"].value if self._ladder is not None else ""
+        self._words["ladder"].value = LADDER_RUNNING
+        finished = False
+        try:
+            for number, names in enumerate(orders):
+                for first in range(0, games, RULES_STEP):
+                    chunk = play_games(rules, names, seeds[first : first + RULES_STEP], first=first, engine="rules")
+                    chunks.append({"point": [number] * len(chunk["game"]), **chunk})
+                    done = number * games + min(first + RULES_STEP, games)
+                    self._tick(done, total, f"Ladder: {done:,} of {total:,} games played")
+                    yield
+            finished = True
+        finally:
+            if not finished:  # stopped, or a step failed: no ratings; the last whole ladder's stay
+                self._words["ladder"].value = ladder_unfinished(earlier)
         ladder = rate_ladder(to_frame(chunks), seed=seed, bootstraps=200)
         self._ladder = ladder
         self._charts["ladder"].value = ladder_chart(ladder)
@@ -466,7 +487,7 @@ class SimulationLab(ipw.VBox):
             "share of points the row's strategy scored against the column's (a draw is half a point). "
             f"These games were played on {ENGINE_WORDS['rules']}.</p>"
         )
-        self._tick(total, total, f"Done: the ladder played {total:,} games.")
+        self._tick(total, total, f"Done: the ladder played {total:,} games. {LADDER_BELOW}")
 
     # -- results -----------------------------------------------------------------------------
 
