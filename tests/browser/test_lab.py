@@ -50,6 +50,8 @@ def test_a_small_experiment_finishes_its_progress_bar_and_draws_the_charts(app_u
             .map(e => e.outerHTML.slice(0, 160))"""
     )
     assert unnamed == []  # every control has a text name
+    assert lab.locator('[title="null"]:visible').count() == 0  # a label titled by a missing tooltip
+    assert "Press Run the ladder" in lab.inner_text()  # the ladder's section says how to fill it
     log.assert_clean()
 
 
@@ -60,7 +62,7 @@ def test_stop_ends_a_long_run_while_the_page_stays_live(app_url: str, page_and_l
     lab.get_by_role("button", name="Run the games").click()
     lab.get_by_text(re.compile(r"[1-9][\d,]* of 100,000 games played")).wait_for(timeout=120_000)
     lab.get_by_role("button", name="Stop").click()
-    lab.get_by_text("Stopped: the charts show the games played until then.").wait_for(timeout=60_000)
+    lab.get_by_text("Stopped: the charts below show the games played until then.").wait_for(timeout=60_000)
     assert "Done:" not in lab.inner_text()
     lab.locator(".tt-svg svg").first.wait_for(timeout=30_000)
     assert lab.get_by_role("button", name="Run the games").is_enabled()
@@ -73,8 +75,18 @@ def test_on_a_phone_every_control_and_chart_fits_the_screen(app_url: str, page_a
     lab = _open(page, app_url)
     _games(lab, 100)
     lab.get_by_role("button", name="Run the games").click()
-    lab.get_by_text(re.compile(r"Done: 100 games played")).wait_for(timeout=120_000)
+    done = lab.get_by_text(re.compile(r"Done: 100 games played"))
+    done.wait_for(timeout=120_000)
     lab.locator(".tt-svg svg").nth(2).wait_for(timeout=30_000)
+    assert "The charts are below" in done.inner_text()  # they start under the screen's bottom edge
+    first_chart = lab.locator(".tt-svg svg").first.bounding_box()
+    assert first_chart is not None and first_chart["y"] > done.bounding_box()["y"]
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('.jp-OutputArea-output pre, .jp-OutputArea-output table')]
+            .filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth + 0.5)
+            .map(e => e.className)"""
+    )
+    assert wide == [] and page.locator("table.dataframe").count() == 0  # no raw table, nothing past the edge
     past_the_edge = lab.evaluate(
         """lab => [...lab.querySelectorAll('.widget-inline-hbox, .widget-hprogress, .widget-toggle-buttons,'
                                          + ' button, input, select, label, .widget-label, .progress, .tt-svg svg')]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import ipywidgets as ipw
@@ -212,3 +212,17 @@ def test_the_page_opens_on_the_controls_and_the_sections_come_with_the_first_res
     assert [w.value[:4] for w in charts] == ["<svg", "<svg", "<svg", ""]  # the ladder's waits for its own run
     lab.run()  # a second run redraws the same sections
     assert len(_headings(lab)) == len(SECTIONS) and lab._charts["lengths"] is charts[0]
+
+
+def _walk(widget: ipw.Widget) -> Iterator[ipw.Widget]:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def test_every_control_with_a_name_has_a_tooltip() -> None:
+    # The page titles a described widget's label with its tooltip: a missing one shows as "null".
+    lab = SimulationLab(games=40, engine="rules")
+    described = [w for w in _walk(lab) if getattr(w, "description", "")]
+    assert len(described) >= 10
+    assert [w.description for w in described if not w.tooltip] == []

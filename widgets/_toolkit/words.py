@@ -65,10 +65,12 @@ def whole(value: object, low: int, high: int, what: str) -> int:
     """Returns `value` if it is a whole number from `low` to `high`.
 
     Raises:
-        RuleOptionError: Naming `what`, the range and the value, otherwise.
+        RuleOptionError: Naming `what`, the range and the value (a number written as the range is,
+            6,000), otherwise.
     """
     if not is_whole(value) or not low <= value <= high:  # type: ignore[operator]
-        raise RuleOptionError(f"{what} must be a whole number from {low:,} to {high:,}; got {value!r}")
+        got = f"{value:,}" if is_whole(value) else repr(value)
+        raise RuleOptionError(f"{what} must be a whole number from {low:,} to {high:,}; got {got}")
     return value  # type: ignore[return-value]
 
 

@@ -13,7 +13,10 @@
 Charts are drawn narrow (`WIDTH_IN`) with no text under `TEXT_PT`, so that
 on a phone, where a chart is shrunk to the screen's width, every label
 stays legible (about 9 px at 340 px wide); the ladder's two panels stand
-one above the other for the same reason.
+one above the other for the same reason.  A key never covers data or a
+reference line (the first chooser's stands under its axes), and counts are
+written as the lab's words write them: 1,000 with a separator, shares with
+`widgets._toolkit.percent`.
 
 matplotlib is imported when the first chart is drawn.
 """
@@ -48,6 +51,20 @@ def _figure(height_in: float = HEIGHT_IN, rows: int = 1) -> tuple[Any, Any]:
     return figure, axes
 
 
+def _thousands(axis: Any) -> None:
+    """Writes `axis`'s tick labels as whole numbers with thousands separators (1,000), as the lab's words do."""
+    from matplotlib.ticker import StrMethodFormatter
+
+    axis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
+
+
+def _percents(axis: Any) -> None:
+    """Writes `axis`'s tick labels, shares from 0 to 1, as whole percentages (50%), as the lab's words do."""
+    from matplotlib.ticker import PercentFormatter
+
+    axis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+
+
 def lengths_chart(frame: pd.DataFrame, cards_in_play: int) -> str:
     """Returns the histogram of game lengths (comparisons) of the finished games, as SVG.
 
@@ -76,24 +93,31 @@ def lengths_chart(frame: pd.DataFrame, cards_in_play: int) -> str:
         ys = [sum(model[t : t + step]) / step for t in xs]
         axes.plot(xs, ys, color=RED, linestyle="--", linewidth=2, label="coin-flip games (gambler's ruin)")
         mean = sum(t * p for t, p in enumerate(model))
-        axes.set_title(f"Mean length: {lengths.mean():.0f} comparisons; coin-flip games: {mean:.0f}", fontsize=TITLE_PT)
+        axes.set_title(
+            f"Mean length: {lengths.mean():,.0f} comparisons; coin-flip games: {mean:,.0f}", fontsize=TITLE_PT
+        )
     else:
-        axes.set_title(f"Mean length: {lengths.mean():.0f} comparisons", fontsize=TITLE_PT)
+        axes.set_title(f"Mean length: {lengths.mean():,.0f} comparisons", fontsize=TITLE_PT)
     axes.set_xlabel("comparisons in a game (ties included)", fontsize=TEXT_PT)
     axes.set_ylabel("share of games", fontsize=TEXT_PT)
     axes.set_xlim(0, shown)
+    _thousands(axes.xaxis)
     axes.legend(loc="upper right", fontsize=TEXT_PT)
     figure.tight_layout()
     return figure_svg(figure)
 
 
 def first_chooser_chart(result: FirstChooserResult) -> str:
-    """Returns the first chooser's share of wins as a bar with its 95 % interval, beside the fair share."""
+    """Returns the first chooser's share of wins as a bar with its 95 % interval, beside the fair share.
+
+    The key stands under the axes, so it covers no bar, interval or line;
+    the fair share is written with one decimal, as the lab's words write it.
+    """
     estimate = result.estimate
-    figure, axes = _figure(2.6)
+    figure, axes = _figure(3.4)
     value = float(estimate.value)
-    axes.barh([0], [value], color=BLUE, height=0.5, label="seat 1 (chooses first)")
-    axes.errorbar(
+    bar = axes.barh([0], [value], color=BLUE, height=0.5, label="seat 1 (chooses first)")
+    interval = axes.errorbar(
         [value],
         [0],
         xerr=[[value - estimate.low], [estimate.high - value]],
@@ -102,13 +126,17 @@ def first_chooser_chart(result: FirstChooserResult) -> str:
         capsize=8,
         label="95% confidence interval",
     )
-    axes.axvline(result.fair_share, color=RED, linestyle="--", label=f"no advantage: {percent(result.fair_share)}")
+    fair = percent(result.fair_share, decimals=1)
+    line = axes.axvline(result.fair_share, color=RED, linestyle="--", label=f"no advantage: {fair}")
     axes.set_xlim(0, 1)
+    _percents(axes.xaxis)
     axes.set_yticks([])
     axes.set_xlabel("share of finished games won by the first chooser", fontsize=TEXT_PT)
     axes.set_title(f"{estimate.trials:,} finished games", fontsize=TITLE_PT)
-    axes.legend(loc="upper right", fontsize=TEXT_PT)
-    figure.tight_layout()
+    # Under the axes and their label, so the key covers neither the bar nor the no-advantage line.
+    figure.set_layout_engine("constrained")
+    keyed = [bar, interval, line]
+    figure.legend(keyed, [one.get_label() for one in keyed], loc="outside lower center", ncol=2, fontsize=TEXT_PT)
     return figure_svg(figure)
 
 
@@ -162,8 +190,9 @@ def winningness_chart(table: pd.DataFrame, *, each_end: int = 8) -> str:
         axes.text(1.01, y, percent(float(share)), va="center", fontsize=TEXT_PT, transform=axes.get_yaxis_transform())
     axes.axvline(0.5, color=GREY, linestyle=":", linewidth=1)
     axes.set_xlim(0, 1)
+    _percents(axes.xaxis)
     axes.set_xlabel("share of its comparisons won outright\n(95% interval)", fontsize=TEXT_PT)
     gap = " (most and least winning)" if len(shown) < len(seen) else ""
-    axes.set_title(f"{len(seen)} cards{gap}", fontsize=TITLE_PT)
+    axes.set_title(f"{len(seen):,} cards{gap}", fontsize=TITLE_PT)
     figure.tight_layout()
     return figure_svg(figure)

@@ -6,6 +6,12 @@ beside them.  `rule_choice` builds the toggle buttons of one rule option in
 those words; `engine_words` says which engine plays a run and, when it is
 the exact rules engine, which setting needs it; `games_limit` is the most
 games a run plays on that engine, the Games box's maximum.
+
+The results' sections speak before their button has run (`WAITING_WORDS`),
+while the ladder runs (`LADDER_RUNNING`) and when a run is stopped
+(`GAMES_STOPPED`, `LADDER_STOPPED`, `ladder_unfinished`); the progress line
+that says a run is done points down to the charts (`CHARTS_BELOW`,
+`LADDER_BELOW`), which on a phone start below the screen.
 """
 
 from __future__ import annotations
@@ -20,15 +26,23 @@ from toptrumps_core.simulation.experiments import Engine, check_batch
 from widgets._toolkit import and_list, esc
 
 __all__ = [
+    "CHARTS_BELOW",
     "ENGINE_WORDS",
+    "GAMES_STOPPED",
+    "LADDER_BELOW",
+    "LADDER_RUNNING",
+    "LADDER_STOPPED",
     "MAX_GAMES",
     "MAX_RULES_GAMES",
     "MIN_GAMES",
     "RULE_CHOICES",
+    "RULE_TOOLTIPS",
     "STRATEGY_LABELS",
+    "WAITING_WORDS",
     "choose_engine",
     "engine_words",
     "games_limit",
+    "ladder_unfinished",
     "rule_choice",
 ]
 
@@ -66,6 +80,37 @@ RULE_CHOICES: dict[str, tuple[str, tuple[tuple[str, str, str], ...]]] = {
     ),
 }  # fmt: skip
 """Rule option -> (its question in the page, one (value, label, tooltip) per value, the usual one first)."""
+RULE_TOOLTIPS = {
+    "no_data": "What a card showing n/a does when its category is chosen (rule C6)",
+    "leftover": "What happens to cards that do not share out equally at the deal (rule C2)",
+    "collect_order": "In what order the winner puts the won cards under the stack (rule C4)",
+}
+"""Rule option -> the tooltip of its question (without one, the page would title the question "null")."""
+_CHART_WAITS = "<p>Press <b>Run the games</b> to draw this chart.</p>"
+WAITING_WORDS = {
+    "lengths": _CHART_WAITS,
+    "first": _CHART_WAITS,
+    "cards": _CHART_WAITS,
+    "ladder": (
+        "<p>The ladder puts every computer player against every other, on the same deals both ways round, "
+        "and rates them on the Elo scale that chess uses. Press <b>Run the ladder</b> above to play it: "
+        "its chart and the best player appear here.</p>"
+    ),
+}
+"""What each results section (keys of ``widgets.lab.lab.SECTIONS``) says before its button has run (HTML)."""
+LADDER_RUNNING = (
+    "<p>The ladder is running: every computer player is playing every other. The progress bar above shows "
+    "how far it has got; its chart appears here when it ends.</p>"
+)
+"""The ladder section's words while the ladder plays (HTML)."""
+CHARTS_BELOW = "The charts are below ▼"
+"""Ends the progress line of a finished run that drew charts (plain text)."""
+LADDER_BELOW = "Its chart is below ▼"
+"""Ends the progress line of a finished ladder (plain text)."""
+GAMES_STOPPED = "Stopped: the charts below show the games played until then."
+"""The status line when Stop ends a run of games (plain text)."""
+LADDER_STOPPED = "Stopped: the ladder ended early, so it gave no ratings this time."
+"""The status line when Stop ends a ladder (plain text)."""
 
 
 def rule_choice(option: str, value: str) -> ipw.ToggleButtons:
@@ -79,6 +124,7 @@ def rule_choice(option: str, value: str) -> ipw.ToggleButtons:
         options=[(label, name) for name, label, _ in choices],
         value=value,
         description=question,
+        tooltip=RULE_TOOLTIPS[option],
         tooltips=[tip for _, _, tip in choices],
         style={"description_width": "initial", "button_width": "auto"},
         layout=ipw.Layout(width="auto", max_width="100%", flex_flow="row wrap"),
@@ -120,6 +166,20 @@ def _why_rules(rules: ClassicRules, strategies: Sequence[str]) -> str:
     if not needs:
         return "these settings need it"
     return esc(f"{and_list(needs)} {'plays' if len(needs) == 1 else 'play'} only there")
+
+
+def ladder_unfinished(earlier: str) -> str:
+    """Returns the ladder section's words after a ladder stopped early (HTML).
+
+    Args:
+        earlier: The section's words for the last whole ladder, whose chart
+            is still shown (HTML), or "" if there was none.
+    """
+    kept = " The chart above is the last whole ladder's." if earlier else ""
+    return (
+        f"<p>The ladder was stopped before the end, so it gave no new ratings.{kept} "
+        f"Press <b>Run the ladder</b> to play it again.</p>{earlier}"
+    )
 
 
 def games_limit(engine: Engine) -> int:

@@ -51,19 +51,27 @@ from widgets._toolkit import (
     esc,
     html_widget,
     number_dropdown,
+    percent,
     seed_text,
     whole,
 )
 from widgets.lab.charts import first_chooser_chart, ladder_chart, lengths_chart, winningness_chart
 from widgets.lab.choices import (
+    CHARTS_BELOW,
     ENGINE_WORDS,
+    GAMES_STOPPED,
+    LADDER_BELOW,
+    LADDER_RUNNING,
+    LADDER_STOPPED,
     MAX_GAMES,
     MAX_RULES_GAMES,
     MIN_GAMES,
     STRATEGY_LABELS,
+    WAITING_WORDS,
     choose_engine,
     engine_words,
     games_limit,
+    ladder_unfinished,
     rule_choice,
 )
 
@@ -176,11 +184,17 @@ class SimulationLab(ipw.VBox):
         self._stop_button = big_button("Stop", "Stop the games after the current step", primary=False)
         self._stop_button.disabled = True
         self._progress = ipw.IntProgress(
-            value=0, min=0, max=1, description="Progress", style={"description_width": "initial"}
+            value=0,
+            min=0,
+            max=1,
+            description="Progress",
+            tooltip="How far the games have got",  # without one, the page titles the label "null"
+            style={"description_width": "initial"},
         )
         self._progress_text = html_widget("tt-say")
         self._engine_text = html_widget("tt-say")
         self._run: SteppedRun | None = None
+        self._stopped = GAMES_STOPPED
         self._frame: Any = None
         self._ladder: Ladder | None = None
         self._cards: Any = None
@@ -266,9 +280,11 @@ class SimulationLab(ipw.VBox):
         """Each section's chart and words, keyed by `SECTIONS`; made and shown under the controls when first drawn.
 
         A page opens with the controls alone, so its browser builds no empty chart.
+        Until its button has run, a section says what it will show and which
+        button runs it (`WAITING_WORDS`).
         """
         charts = {key: html_widget("tt-svg") for key in SECTIONS}
-        words = {key: html_widget("tt-say") for key in SECTIONS}
+        words = {key: html_widget("tt-say", WAITING_WORDS[key]) for key in SECTIONS}
         shown = [
             (html_widget("tt-say", f"<h3>{esc(title)}</h3>"), charts[key], words[key])
             for key, title in SECTIONS.items()
@@ -312,7 +328,7 @@ class SimulationLab(ipw.VBox):
         self._engine_text.value = (
             f"<p>The ladder runs on <b>{ENGINE_WORDS['rules']}</b> (card counting plays only there).{earlier}</p>"
         )
-        self._start(self._play_ladder(rules, games, seed))
+        self._start(self._play_ladder(rules, games, seed), stopped=LADDER_STOPPED)
 
     @handler
     def stop(self) -> None:
@@ -380,7 +396,9 @@ class SimulationLab(ipw.VBox):
 
     # -- running -----------------------------------------------------------------------------
 
-    def _start(self, steps: Iterator[object]) -> None:
+    def _start(self, steps: Iterator[object], *, stopped: str = GAMES_STOPPED) -> None:
+        """Starts `steps`; `stopped` is the status line's message if Stop ends them early."""
+        self._stopped = stopped
         self._status.show("")
         self._set_running(True)
         self._run = SteppedRun(steps, self._boundary, self._ended, schedule=self._schedule, sleep=self._sleep)
@@ -389,7 +407,7 @@ class SimulationLab(ipw.VBox):
         self._set_running(False)
         self._progress.bar_style = "success" if complete else "warning"
         if not complete and not self._status.text:
-            self._status.show("Stopped: the charts show the games played until then.")
+            self._status.show(self._stopped)
 
     def _set_running(self, running: bool) -> None:
         with self.hold_sync():
@@ -429,11 +447,13 @@ class SimulationLab(ipw.VBox):
             for first in range(0, sample, RULES_STEP):
                 counts = counts.plus(count_cards(rules, names, seeds[first : first + RULES_STEP]))
                 done = min(first + RULES_STEP, sample)
-                self._tick(games + done, total, f"{games:,} games played; cards counted in {done} of {sample} games")
+                counted = f"cards counted in {done:,} of {sample:,} games"
+                self._tick(games + done, total, f"{games:,} games played; {counted}")
                 yield
         finally:
             self._show_cards(rules, counts)
-        self._tick(total, total, f"Done: {games:,} games played; cards counted in {sample} games.")
+        below = f" {CHARTS_BELOW}" if self._first is not None else ""  # no chart when no game ended
+        self._tick(total, total, f"Done: {games:,} games played; cards counted in {sample:,} games.{below}")
 
     def _play_ladder(self, rules: ClassicRules, games: int, seed: int) -> Iterator[None]:
         """The steps of a ladder: each pair of strategies in each seat order, then the ratings."""
@@ -442,13 +462,21 @@ class SimulationLab(ipw.VBox):
         total = games * len(orders)
         chunks: list[Columns] = []
         self._tick(0, total, f"Ladder: 0 of {total:,} games played")
-        for number, names in enumerate(orders):
-            for first in range(0, games, RULES_STEP):
-                chunk = play_games(rules, names, seeds[first : first + RULES_STEP], first=first, engine="rules")
-                chunks.append({"point": [number] * len(chunk["game"]), **chunk})
-                done = number * games + min(first + RULES_STEP, games)
-                self._tick(done, total, f"Ladder: {done:,} of {total:,} games played")
-                yield
+        earlier = self._words["ladder"].value if self._ladder is not None else ""
+        self._words["ladder"].value = LADDER_RUNNING
+        finished = False
+        try:
+            for number, names in enumerate(orders):
+                for first in range(0, games, RULES_STEP):
+                    chunk = play_games(rules, names, seeds[first : first + RULES_STEP], first=first, engine="rules")
+                    chunks.append({"point": [number] * len(chunk["game"]), **chunk})
+                    done = number * games + min(first + RULES_STEP, games)
+                    self._tick(done, total, f"Ladder: {done:,} of {total:,} games played")
+                    yield
+            finished = True
+        finally:
+            if not finished:  # stopped, or a step failed: no ratings; the last whole ladder's stay
+                self._words["ladder"].value = ladder_unfinished(earlier)
         ladder = rate_ladder(to_frame(chunks), seed=seed, bootstraps=200)
         self._ladder = ladder
         self._charts["ladder"].value = ladder_chart(ladder)
@@ -459,7 +487,7 @@ class SimulationLab(ipw.VBox):
             "share of points the row's strategy scored against the column's (a draw is half a point). "
             f"These games were played on {ENGINE_WORDS['rules']}.</p>"
         )
-        self._tick(total, total, f"Done: the ladder played {total:,} games.")
+        self._tick(total, total, f"Done: the ladder played {total:,} games. {LADDER_BELOW}")
 
     # -- results -----------------------------------------------------------------------------
 
@@ -489,15 +517,15 @@ class SimulationLab(ipw.VBox):
         played = f" These games were played on {ENGINE_WORDS[self._engine or 'rules']}."
         self._words[
             "lengths"
-        ].value = f"<p>A finished game lasted {mean:.0f} comparisons on average.{note}{model}{played}</p>"
+        ].value = f"<p>A finished game lasted {mean:,.0f} comparisons on average.{note}{model}{played}</p>"
         self._first = first = first_chooser_share(frame)
         self._charts["first"].value = first_chooser_chart(first)
         estimate = first.estimate
         verdict = _first_chooser_verdict(first, _seat_strategies(frame, rules.seats))
         self._words["first"].value = (
             f"<p>Seat 1 chose first and won <b>{estimate.successes:,} of {estimate.trials:,}</b> finished games "
-            f"({estimate.value:.1%}; 95% interval {estimate.low:.1%} to {estimate.high:.1%}; fair share "
-            f"{first.fair_share:.1%}). {verdict}{played}</p>"
+            f"({_share(estimate.value)}; 95% interval {_share(estimate.low)} to {_share(estimate.high)}; fair share "
+            f"{_share(first.fair_share)}). {verdict}{played}</p>"
         )
 
     def _show_cards(self, rules: ClassicRules, counts: CardCounts) -> None:
@@ -507,11 +535,17 @@ class SimulationLab(ipw.VBox):
         self._cards = table
         self._charts["cards"].value = winningness_chart(table)
         best, worst = table.iloc[0], table.dropna(subset=["win_share"]).iloc[-1]
+        sampled = min(CARD_SAMPLE, len(self._frame) if self._frame is not None else 0)
         self._words["cards"].value = (
-            f"<p><b>{esc(best['card'])}</b> won {best['win_share']:.0%} of its comparisons, "
-            f"<b>{esc(worst['card'])}</b> only {worst['win_share']:.0%} (counted on the exact rules engine "
-            f"over the first {min(CARD_SAMPLE, len(self._frame) if self._frame is not None else 0)} games).</p>"
+            f"<p><b>{esc(best['card'])}</b> won {percent(float(best['win_share']))} of its comparisons, "
+            f"<b>{esc(worst['card'])}</b> only {percent(float(worst['win_share']))} (counted on the exact rules "
+            f"engine over the first {sampled:,} games).</p>"
         )
+
+
+def _share(value: float) -> str:
+    """Returns a share of games in [0, 1] as the lab writes one beside its 95 % interval: one decimal (49.9%)."""
+    return percent(float(value), decimals=1)
 
 
 def _seat_strategies(frame: Any, seats: int) -> set[str]:
