@@ -281,9 +281,9 @@ class QuizMaster(ipw.VBox):
             self._countdown.pause()
         else:
             raise IllegalActionError("no timer is running")
+        self._controls.show(self._view())  # the button in the captain's hand says "Resume" before the clock says paused
         self._tick(self._countdown.seconds_left)
         self._status.value = ""
-        self._controls.show(self._view())
 
     @handler
     def next_round(self) -> None:
