@@ -199,37 +199,52 @@ CSS = f"""
 .tt-projector .tt-log .widget-html-content {{ font-size: 22px; }}
 .tt-projector .tt-svg svg, .tt-projector .tt-board svg, .tt-projector .tt-cardview svg {{ width: 100%; height: auto; }}
 .tt-projector .tt-stacks svg {{ width: auto; height: 170px; }}
-/* The last comparison in projector mode (widgets.classic.projected): one column per player under the
-   buttons, each card short (a small picture band, no fact) with its values in large type; rows line up. */
+/* The last comparison in projector mode (widgets.classic.projected): one grid under the buttons, a column of
+   category names, then a card per player whose rows sit on the names' rows (subgrid), values in large type. */
 .tt-projected-caption {{ font-size: 26px; font-weight: 700; text-align: center; margin: 0 0 6px 0; line-height: 1.2; }}
 .tt-projected, .tt-projected * {{ overflow-wrap: normal; }}
-.tt-projected-row {{ display: flex; gap: 8px; list-style: none; margin: 0; padding: 0 4px; align-items: stretch; }}
-.tt-projected-seat {{ flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; gap: 6px; }}
-.tt-projected-player {{ text-align: center; font-size: 22px; font-weight: 700; line-height: 1.2; }}
+.tt-projected-row {{
+  display: grid; grid-template-columns: fit-content(240px) repeat(var(--tt-seats), minmax(0, 360px));
+  grid-template-rows: repeat(var(--tt-rows), auto); justify-content: center; column-gap: 8px;
+  list-style: none; margin: 0; padding: 0 4px;
+}}
+.tt-projected-seat, .tt-projected-labels {{
+  grid-row: 1 / -1; display: grid; grid-template-rows: subgrid; min-width: 0; margin: 0; padding: 0;
+}}
+.tt-projected-player {{ text-align: center; font-size: 22px; font-weight: 700; line-height: 1.2; margin-bottom: 4px; }}
 .tt-projected-card {{
-  flex: 1 1 auto; display: flex; flex-direction: column; background: {_C["card"]};
+  grid-row: 2 / -2; display: grid; grid-template-rows: subgrid; grid-template-columns: minmax(0, 1fr);
+  background: {_C["card"]};
   border: 4px solid {_C["border"]}; border-radius: 14px; overflow: hidden;
 }}
+.tt-projected-rows {{ display: contents; }}
 .tt-projected-won .tt-projected-card {{ border-color: {_C["winner"]}; box-shadow: 0 0 0 4px {_C["winner"]}; }}
 .tt-projected-name {{
-  background: {_C["header"]}; color: {_C["header_text"]}; font-size: 22px; font-weight: 700; line-height: 1.2;
-  padding: 6px 10px; overflow-wrap: anywhere;
+  background: {_C["header"]}; color: {_C["header_text"]}; font-size: 20px; font-weight: 700; line-height: 1.2;
+  padding: 5px 10px; overflow-wrap: anywhere;
 }}
-.tt-projected-picture {{ background: {_C["picture"]}; text-align: center; font-size: 40px; line-height: 1.3; }}
+.tt-projected-picture {{ background: {_C["picture"]}; text-align: center; font-size: 34px; line-height: 1.3; }}
 .tt-projected-picture img {{ max-height: 48px; max-width: 100%; vertical-align: middle; }}
-.tt-projected-rows {{ margin: auto 0 0 0; padding: 0; }}
 .tt-projected-cat {{
-  display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 8px; padding: 3px 10px;
-  border-top: 1px solid {_C["rule"]}; line-height: 1.25;
+  display: flex; align-items: center; padding: 3px 10px; border-top: 1px solid {_C["rule"]}; line-height: 1.25;
 }}
-.tt-projected-cat:nth-child(even) {{ background: {_C["row_alt"]}; }}
-.tt-projected-label {{ font-size: 18px; margin: 0; }}
-.tt-projected-value {{ font-size: 25px; font-weight: 800; margin: 0 0 0 auto; text-align: right; }}
-.tt-projected-cat.tt-projected-chosen {{ background: {_C["highlight"]}; color: {_C["highlight_text"]}; }}
+.tt-projected-seat .tt-projected-cat {{ justify-content: flex-end; text-align: right; }}
+.tt-projected-labels .tt-projected-cat {{ border-top-color: transparent; border-radius: 8px 0 0 8px; }}
+.tt-projected-cat.tt-projected-alt {{ background: {_C["row_alt"]}; }}
+.tt-projected-labels .tt-projected-cat.tt-projected-alt {{ background: transparent; }}
+.tt-projected-label {{ font-size: 20px; }}
+.tt-projected-value {{ font-size: 28px; font-weight: 800; overflow-wrap: anywhere; }}
+.tt-projected .tt-projected-cat.tt-projected-chosen {{ background: {_C["highlight"]}; color: {_C["highlight_text"]}; }}
 .tt-projected-chosen .tt-projected-label {{ font-weight: 700; }}
-.tt-projected-lower {{ font-size: 15px; font-weight: 600; white-space: nowrap; }}
+.tt-projected-unit, .tt-projected-lower {{ font-size: 15px; font-weight: 600; white-space: nowrap; }}
+.tt-projected-unit {{ font-weight: 400; }}
+.tt-projected-mark {{ font-weight: 800; }}
+.tt-sr-only {{
+  position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+}}
 .tt-projected-badge {{
-  min-height: 40px; line-height: 40px; text-align: center; font-size: 22px; font-weight: 800;
+  min-height: 40px; line-height: 40px; text-align: center; font-size: 22px; font-weight: 800; margin-top: 6px;
   background: {_C["winner"]}; color: {_C["winner_text"]}; border-radius: 20px;
 }}
 .tt-projected-badge.tt-projected-no-badge {{ background: transparent; }}
@@ -254,16 +269,19 @@ CSS = f"""
   .tt-projector .tt-stacks figcaption {{ min-height: 1.2em; }}
   .tt-projector .tt-heading {{ font-size: 18px; margin: 4px 0 2px 0; }}
   .tt-projected-caption {{ font-size: 20px; margin-bottom: 2px; }}
-  .tt-projected-seat {{ gap: 3px; }}
-  .tt-projected-player, .tt-projected-name {{ font-size: 17px; }}
-  .tt-projected-name {{ padding: 3px 8px; }}
+  .tt-projected-row {{
+    grid-template-columns: fit-content(130px) repeat(var(--tt-seats), minmax(0, 300px)); column-gap: 6px;
+  }}
+  .tt-projected-player {{ font-size: 17px; margin-bottom: 2px; }}
+  .tt-projected-card {{ border-width: 3px; border-radius: 10px; }}
+  .tt-projected-name {{ font-size: 16px; padding: 3px 6px; }}
   .tt-projected-picture {{ font-size: 26px; }}
   .tt-projected-picture img {{ max-height: 32px; }}
-  .tt-projected-cat {{ padding: 1px 8px; }}
-  .tt-projected-label {{ font-size: 15px; }}
-  .tt-projected-value {{ font-size: 19px; }}
-  .tt-projected-lower {{ font-size: 14px; }}
-  .tt-projected-badge {{ min-height: 30px; line-height: 30px; font-size: 17px; }}
+  .tt-projected-cat {{ padding: 1px 6px; }}
+  .tt-projected-label {{ font-size: 16px; }}
+  .tt-projected-value {{ font-size: 20px; }}
+  .tt-projected-unit, .tt-projected-lower {{ font-size: 14px; }}
+  .tt-projected-badge {{ min-height: 30px; line-height: 30px; font-size: 17px; margin-top: 3px; }}
   .tt-projected-tie {{ font-size: 18px; padding: 3px 12px; margin-top: 4px; }}
 }}
 .tt-projector .tt-seat {{ width: 220px; }}

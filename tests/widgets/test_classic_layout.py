@@ -85,9 +85,33 @@ def test_the_projected_comparison_has_every_players_card_in_seat_order_and_says_
     players = re.findall(r'tt-projected-player">([^<]*)<', html)
     assert players == [names[s] for s in range(seats)]
     assert re.findall(r'tt-projected-name">([^<]*)<', html) == NAMES[:seats]
-    assert html.count("★ WINNER") == 1 and "tt-projected-won" in html.split("</li>")[1]
+    cards_html = html.split('<li class="tt-projected-seat')[1:]
+    assert len(cards_html) == seats and html.count("★ WINNER") == 1 and cards_html[1].startswith(" tt-projected-won")
     assert 'aria-label="Last comparison: Speed (km/h) · higher wins"' in html
-    assert html.count("◀") == seats and html.count("▼ lower") == seats  # the chosen row, and Price (lower wins)
+    assert f"--tt-seats: {seats}; --tt-rows: 5" in html  # the player, the name, 2 categories, the badge (no pictures)
+    for seat, card in enumerate(cards_html):  # each card says every value whole to a screen reader
+        speed, price = DECK.cards[seat].values
+        assert f"Speed, chosen: {speed} km/h</span>" in card and f"Price, lower wins: £{price}</span>" in card
+
+
+def test_the_names_column_gives_each_category_once_with_its_unit_and_the_card_rows_its_bare_number() -> None:
+    names = SeatNames(3, [0])
+    last = [Revealed(chooser=0, category=1, cards=((0, 0), (1, 1), (2, 2))), Won(seat=0, category=1, cards=())]
+    html = projected_comparison_html(last, names, DECK)
+    column = html.split('<li class="tt-projected-labels" aria-hidden="true">')[1].split("</li>")[0]
+    labels = re.findall(r'tt-projected-label">([^<]*)<', column)
+    assert labels == ["Speed ", "Price "] and "(km/h)" in column and "(£)" in column
+    assert column.count("▼ lower") == 1 and column.count("▶") == 1 and column.index("▼") < column.index("▶")
+    shown = re.findall(r'tt-projected-value" aria-hidden="true">([^<]*)<', html)
+    assert shown == [str(v) for card in DECK.cards[:3] for v in card.values]  # the unit is the column's alone
+
+
+def test_long_card_names_break_with_a_hyphen_between_letters_never_after_fewer_than_three() -> None:
+    deck = Deck.from_rows("Long", DECK.categories, {"Ruby-throated hummingbird": [1, 1], "Lion": [2, 2]})
+    last = [Revealed(chooser=0, category=0, cards=((0, 0), (1, 1))), Won(seat=1, category=0, cards=())]
+    shown = re.findall(r'tt-projected-name">([^<]*)<', projected_comparison_html(last, SeatNames(2, [0]), deck))
+    assert [name.replace("\u00ad", "") for name in shown] == ["Ruby-throated hummingbird", "Lion"]
+    assert shown[0].split(" ")[1] == "hum\u00adm\u00adi\u00adn\u00adg\u00adb\u00adird" and "\u00ad" not in shown[1]
 
 
 def test_a_tie_in_projector_mode_says_tie_and_the_pots_size_with_no_winner() -> None:

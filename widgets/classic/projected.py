@@ -1,13 +1,20 @@
-"""The last comparison drawn for a classroom projector: every player's card short and wide, values in large type.
+"""The last comparison drawn for a classroom projector: every player's card side by side, values in large type.
 
 In projector mode the class reads the comparison from the back of the room,
 with the turn line, the stacks and the main button on the same screen.  The
 picture of `widgets.classic.board` scales one drawing down to fit six cards
 (its smallest type then reads at 10 px); this one is HTML that the style
-sheet sizes to the room it has: one column per player, a short picture
-band, no fact line, every category's value in large type and the chosen one
-marked in words and a ◀, and the result said in words (a "WINNER" badge,
+sheet sizes to the room it has.  It is one grid: a column of category names
+on the left, then one column per player, each a card (its name, a short
+picture band, no fact line) whose values sit on the rows of the category
+names, so the class reads a category straight across every card.  The
+chosen row is marked "▶ chosen" beside its name, lower-is-better categories
+"▼ lower", and the result said in words (a "WINNER" badge, "= TIED" and
 "TIE — cards to the pot"), never by colour alone (rules C4-C6).
+
+A screen reader reads each card whole, category names included (they are
+in every card, shown only to assistive technology); the column of names on
+the left is hidden from it, as it repeats what the cards say.
 
 Drawn only from the revealed cards of a finished comparison, which every
 player saw (never from a seat's hidden cards).
@@ -15,9 +22,10 @@ player saw (never from a seat's hidden cards).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from toptrumps_core.cards import Card, Category, Deck
+from toptrumps_core.cards import Card, Category, Deck, format_value
 from toptrumps_core.events import Revealed, Tied, Won
 from toptrumps_core.protocol import Event
 from widgets._toolkit import SeatNames, esc, plural, value_text
@@ -27,9 +35,12 @@ __all__ = ["IMAGE_SUFFIXES", "projected_comparison_html"]
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 """A card picture ending so is an image file beside the notebook; any other picture is an emoji drawn as text."""
 
+_LONG_WORD = re.compile(r"[^\W\d_]{8,}")
+_SOFT_HYPHEN = "\u00ad"
+
 
 def projected_comparison_html(last: Sequence[Event], names: SeatNames, deck: Deck) -> str:
-    """Returns the last comparison (its `Revealed` first) as one column per player, in seat order.
+    """Returns the last comparison (its `Revealed` first) as a column of category names and one card per player.
 
     Args:
         last: The events of the last comparison: `Revealed`, then `Won` or
@@ -39,9 +50,12 @@ def projected_comparison_html(last: Sequence[Event], names: SeatNames, deck: Dec
 
     Returns:
         HTML for an ``HTML`` widget: a group named by the category and its
-        direction, each player's name over their card, a "WINNER" badge
-        under each winning card, or "= TIED" under each card that shared the
-        best value and one "TIE" line naming the pot's size (rule C5).
+        direction, holding a list of the players' cards in seat order (each
+        with the player's name above it), a "WINNER" badge under each
+        winning card, or "= TIED" under each card that shared the best value
+        and one "TIE" line naming the pot's size (rule C5).  The grid's
+        rows are the player, the card's name, its picture (only when some
+        card has one), one row per category and the badge.
     """
     revealed = last[0]
     assert isinstance(revealed, Revealed)
@@ -50,8 +64,12 @@ def projected_comparison_html(last: Sequence[Event], names: SeatNames, deck: Dec
     winners = {e.seat for e in last if isinstance(e, Won)}
     ties = [e for e in last if isinstance(e, Tied)]
     tied = {seat for e in ties for seat in e.seats}
+    shown = sorted(revealed.cards)  # seat order, so each player keeps their place
+    pictures = {seat: _picture_html(deck.cards[number]) for seat, number in shown}
+    has_pictures = any(pictures.values())
+    head_rows = 3 if has_pictures else 2  # the player, the card's name and the picture band
     seats = []
-    for seat, number in sorted(revealed.cards):  # seat order, so each player keeps their place
+    for seat, number in shown:
         won = seat in winners
         if won:
             badge = '<div class="tt-projected-badge">★ WINNER</div>'
@@ -59,50 +77,81 @@ def projected_comparison_html(last: Sequence[Event], names: SeatNames, deck: Dec
             badge = '<div class="tt-projected-badge tt-projected-tied">= TIED</div>'
         else:
             badge = '<div class="tt-projected-badge tt-projected-no-badge" aria-hidden="true"></div>'
-
+        picture = f'<div class="tt-projected-picture">{pictures[seat]}</div>' if has_pictures else ""
         seats.append(
             f'<li class="tt-projected-seat{" tt-projected-won" if won else ""}">'
             f'<div class="tt-projected-player">{esc(names[seat])}</div>'
-            f"{_card_html(deck.cards[number], revealed.category)}{badge}</li>"
+            f"{_card_html(deck.cards[number], revealed.category, picture)}{badge}</li>"
         )
+    labels = "".join(
+        _row_html(index, category, index == revealed.category, card=None)
+        for index, category in enumerate(deck.categories)
+    )
+    names_column = (
+        '<li class="tt-projected-labels" aria-hidden="true">'
+        f'<div style="grid-row: 1 / span {head_rows}"></div>{labels}<div></div></li>'
+    )
     tie = ""
     if ties:
         pot = ties[-1].pot_size
         tie = f'<div class="tt-projected-tie">TIE — cards to the pot ({plural(pot, "card")} in it now, rule C5)</div>'
+    grid = f"--tt-seats: {len(shown)}; --tt-rows: {head_rows + len(deck.categories) + 1}"
     return (
         f'<div class="tt-projected" role="group" aria-label="Last comparison: {esc(caption)}">'
         f'<div class="tt-projected-caption">{esc(caption)}</div>'
-        f'<ol class="tt-projected-row">{"".join(seats)}</ol>{tie}</div>'
+        f'<ol class="tt-projected-row" style="{grid}">{names_column}{"".join(seats)}</ol>{tie}</div>'
     )
 
 
-def _card_html(card: Card, chosen: int) -> str:
-    """Returns one revealed card: its name, a short picture band and a row per category, `chosen` marked."""
+def _picture_html(card: Card) -> str:
+    """Returns a card's picture: an image file beside the notebook, an emoji, or "" for none."""
     picture = card.picture.strip()
     if picture.lower().endswith(IMAGE_SUFFIXES):
-        art = f'<img src="{esc(picture)}" alt="picture of {esc(card.name)}">'
-    elif picture:
-        art = f'<span role="img" aria-label="picture of {esc(card.name)}">{esc(picture)}</span>'
-    else:
-        art = ""
+        return f'<img src="{esc(picture)}" alt="picture of {esc(card.name)}">'
+    if picture:
+        return f'<span role="img" aria-label="picture of {esc(card.name)}">{esc(picture)}</span>'
+    return ""
+
+
+def _card_html(card: Card, chosen: int, picture: str) -> str:
+    """Returns one revealed card: its name, the picture band `picture` ("" for none) and a row per category."""
     rows = "".join(
-        _row_html(category, value_text(category, card.values[index]), index == chosen)
-        for index, category in enumerate(card.categories)
+        _row_html(index, category, index == chosen, card=card) for index, category in enumerate(card.categories)
     )
     return (
         '<div class="tt-projected-card">'
-        f'<div class="tt-projected-name">{esc(card.name)}</div>'
-        + (f'<div class="tt-projected-picture">{art}</div>' if art else "")
-        + f'<div class="tt-projected-rows">{rows}</div></div>'
+        f'<div class="tt-projected-name">{_breakable(esc(card.name))}</div>{picture}'
+        f'<div class="tt-projected-rows">{rows}</div></div>'
     )
 
 
-def _row_html(category: Category, value: str, chosen: bool) -> str:
-    """Returns one category row: the name (▼ if lower wins, ◀ if chosen) and the value in large type."""
-    lower = ' <span class="tt-projected-lower">▼ lower</span>' if not category.higher_is_better else ""
-    mark = ' <span class="tt-projected-mark" aria-label="chosen">◀</span>' if chosen else ""
-    kind = "tt-projected-cat tt-projected-chosen" if chosen else "tt-projected-cat"
+def _row_html(index: int, category: Category, chosen: bool, *, card: Card | None) -> str:
+    """Returns row `index` of `card`, or of the column of category names (`card` None).
+
+    The names column's row holds the name, its unit, "▼ lower" if lower
+    wins and a ▶ along the chosen row; a card's row holds the bare number
+    in large type, and the whole of it in words for screen readers.
+    """
+    kind = "tt-projected-cat" + (" tt-projected-alt" if index % 2 else "") + (" tt-projected-chosen" if chosen else "")
+    if card is None:
+        unit = f' <span class="tt-projected-unit">({esc(category.unit)})</span>' if category.unit else ""
+        lower = ' <span class="tt-projected-lower">▼ lower</span>' if not category.higher_is_better else ""
+        mark = ' <span class="tt-projected-mark">▶</span>' if chosen else ""
+        return (
+            f'<div class="{kind}"><span class="tt-projected-label">{esc(category.name)}{unit}{lower}{mark}</span></div>'
+        )
+    said = f"{category.name}{'' if category.higher_is_better else ', lower wins'}{', chosen' if chosen else ''}"
+    value = card.values[index]
     return (
-        f'<div class="{kind}"><div class="tt-projected-label">{esc(category.name)}{lower}</div>'
-        f'<div class="tt-projected-value">{esc(value)}{mark}</div></div>'
+        f'<div class="{kind}"><span class="tt-sr-only">{esc(said)}: {esc(value_text(category, value))}</span>'
+        f'<span class="tt-projected-value" aria-hidden="true">{esc(format_value(value))}</span></div>'
     )
+
+
+def _breakable(text: str) -> str:
+    """Returns `text` with soft hyphens inside its long words, so a narrow card breaks "Tyrannosau-rus", not "…saur us".
+
+    A run of 8 letters or more may break between any two letters with 3
+    before and 3 after (the browser shows a hyphen only where it breaks).
+    """
+    return _LONG_WORD.sub(lambda word: _SOFT_HYPHEN.join([word[0][:3], *word[0][3:-3], word[0][-3:]]), text)
