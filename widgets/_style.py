@@ -54,6 +54,8 @@ CSS = f"""
 .tt-stacks {{ display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; }}
 .tt-stacks figure {{ margin: 0; text-align: center; font-size: 18px; font-weight: 600; }}
 .tt-stacks figcaption {{ min-height: 1.4em; }}
+.tt-stack-name {{ font-size: 16px; font-weight: 700; line-height: 1.2; overflow-wrap: anywhere; }}
+.tt-stack-count {{ font-size: 18px; font-weight: 800; line-height: 1.2; }}
 .tt-out {{ text-decoration: line-through; color: {_C["muted"]}; }}
 .tt-card {{
   background: {_C["card"]}; border: 4px solid {_C["border"]}; border-radius: 16px;
@@ -167,6 +169,8 @@ CSS = f"""
   .tt-lens .widget-html-content {{ white-space: normal; }}
   .tt-table .jupyter-button.tt-big {{ font-size: 19px; padding: 8px 12px; }}
   .tt-stacks svg {{ width: 96px; height: auto; }}
+  .tt-stack-name {{ font-size: 15px; }}
+  .tt-stack-count {{ font-size: 16px; }}
   .tt-table .widget-inline-hbox {{ flex-wrap: wrap; }}
   table.tt-table {{ display: block; overflow-x: auto; max-width: 100%; font-size: 15px; padding: 6px; }}
 }}
@@ -198,7 +202,8 @@ CSS = f"""
 .tt-projector.tt-table .jupyter-button.tt-choice {{ font-size: 28px; min-height: 64px; }}
 .tt-projector .tt-log .widget-html-content {{ font-size: 22px; }}
 .tt-projector .tt-svg svg, .tt-projector .tt-board svg, .tt-projector .tt-cardview svg {{ width: 100%; height: auto; }}
-.tt-projector .tt-stacks svg {{ width: auto; height: 170px; }}
+.tt-projector .tt-stacks svg {{ width: auto; height: 110px; }}
+.tt-projector .tt-stack-name, .tt-projector .tt-stack-count {{ font-size: 22px; }}
 /* The last comparison in projector mode (widgets.classic.projected): one grid under the buttons, a column of
    category names, then a card per player whose rows sit on the names' rows (subgrid), values in large type. */
 .tt-projected-caption {{ font-size: 26px; font-weight: 700; text-align: center; margin: 0 0 6px 0; line-height: 1.2; }}
@@ -259,7 +264,8 @@ CSS = f"""
   .tt-projector.tt-table .tt-title .widget-html-content {{ font-size: 26px; }}
   .tt-projector.tt-table .tt-turn .widget-html-content {{ font-size: 24px; padding: 4px 14px; }}
   .tt-projector .tt-result .widget-html-content {{ font-size: 24px; }}
-  .tt-projector .tt-stacks svg {{ height: 90px; }}
+  .tt-projector .tt-stacks svg {{ height: 56px; }}
+  .tt-projector .tt-stack-name, .tt-projector .tt-stack-count {{ font-size: 17px; }}
   .tt-projector .tt-stacks figure {{ font-size: 16px; }}
   .tt-projector .tt-card-name {{ font-size: 26px; }}
   .tt-projector .tt-card-fact {{ display: none; }}

@@ -335,6 +335,14 @@ def test_stack_writes_its_count_and_draws_at_most_five_backs(count: int, caption
     assert len(dashed) == (1 if count == 0 else 0)
 
 
+def test_a_stack_drawn_without_its_count_is_shorter_and_still_says_it_in_its_title() -> None:
+    counted, bare = svg.stack(12), svg.stack(12, with_count=False)
+    assert text_elements(counted, "12 cards") and not texts(bare)
+    assert parse(bare).find(f"{NS}title").text == "12 cards"  # type: ignore[union-attr]
+    assert float(parse(bare).get("height", 0)) < float(parse(counted).get("height", 0))
+    assert [svg.stack_count(n) for n in (0, 1, 12)] == ["no cards", "1 card", "12 cards"]
+
+
 def test_stack_rejects_negative_counts() -> None:
     with pytest.raises(ValueError, match="count"):
         svg.stack(-1)

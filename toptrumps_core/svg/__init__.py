@@ -53,7 +53,7 @@ Example:
 
 from __future__ import annotations
 
-from toptrumps_core.svg.backs import face_down, stack
+from toptrumps_core.svg.backs import face_down, stack, stack_count
 from toptrumps_core.svg.card_arena import ARENA_WIDTH_PX, arena
 from toptrumps_core.svg.comparisons import comparison
 from toptrumps_core.svg.decks import deck
@@ -93,4 +93,5 @@ __all__ = [
     "spinner",
     "squad_row",
     "stack",
+    "stack_count",
 ]

@@ -27,7 +27,7 @@ from toptrumps_core.svg.sizes import (
 )
 from toptrumps_core.svg.text_fitting import fit_size
 
-__all__ = ["draw_back", "face_down", "stack"]
+__all__ = ["draw_back", "face_down", "stack", "stack_count"]
 
 _NO_CARDS = "no cards"
 
@@ -67,6 +67,7 @@ def stack(
     label: str = "",
     width_px: int = STACK_WIDTH_PX,
     colours: Mapping[str, str] | None = None,
+    with_count: bool = True,
 ) -> Svg:
     """Draws a face-down stack of cards with its size written large.
 
@@ -79,6 +80,9 @@ def stack(
         label: Caption above the stack, e.g. "You" or "Pot"; "" for none.
         width_px: Width of the whole picture in pixels (>= 1).
         colours: Colours overriding `COLOURS` by key; None for the defaults.
+        with_count: False to leave the count out of the drawing (the picture
+            is then shorter), for a page that writes it in its own text; the
+            picture's title still says it.
 
     Returns:
         The stack as SVG markup.
@@ -92,7 +96,7 @@ def stack(
     palette = palette_of(colours)
     scale = scale_of(width_px, STACK_WIDTH_PX)
     width = STACK_WIDTH_PX
-    caption = _count_text(count)
+    caption = stack_count(count)
     back_w = STACK_BACK_WIDTH_PX
     back_h = back_w * CARD_BACK_HEIGHT_PX / CARD_WIDTH_PX
     drawn = min(count, STACK_DRAWN_MAX)
@@ -100,7 +104,7 @@ def stack(
     label = clean_text(label)
     label_h = PLAYER_HEIGHT_PX if label else 0
     pile_top = PAD_PX + label_h + spread
-    height = pile_top + back_h + PAD_PX + COUNT_FONT_PX * 1.3 + PAD_PX
+    height = pile_top + back_h + PAD_PX + (COUNT_FONT_PX * 1.3 + PAD_PX if with_count else 0)
     title = f"{label}: {caption}" if label else caption
     if count:
         desc = f"A face-down stack of {caption}" + (f" ({label})." if label else ".")
@@ -138,10 +142,18 @@ def stack(
         x = left + layer * STACK_OFFSET_PX
         y = pile_top - layer * STACK_OFFSET_PX
         draw_back(root, x, y, back_w, back_h, "", palette, plain=layer < drawn - 1)
-    count_y = pile_top + back_h + PAD_PX + COUNT_FONT_PX * 0.65
-    draw_text(
-        root, width / 2, count_y, caption, size=COUNT_FONT_PX, fill=palette["table_text"], anchor="middle", bold=True
-    )
+    if with_count:
+        count_y = pile_top + back_h + PAD_PX + COUNT_FONT_PX * 0.65
+        draw_text(
+            root,
+            width / 2,
+            count_y,
+            caption,
+            size=COUNT_FONT_PX,
+            fill=palette["table_text"],
+            anchor="middle",
+            bold=True,
+        )
     return finish(root)
 
 
@@ -241,5 +253,6 @@ def draw_back(
         )
 
 
-def _count_text(count: int) -> str:
+def stack_count(count: int) -> str:
+    """Returns how a stack of `count` cards (>= 0) is written under it: "no cards", "1 card", "12 cards"."""
     return plural(count, "card") if count else _NO_CARDS

@@ -47,10 +47,24 @@ PROJECTED_MIN_WIDTH = "600px"
 
 
 def stacks_html(facts: ClassicPublicView, names: SeatNames, *, over: bool) -> str:
-    """Returns the stacks row: one stack per seat (with "OUT" or "★ chooses"), the pot, the set-aside cards."""
-    figures = []
+    """Returns the stacks row: one stack per seat (with "OUT" or "★ chooses"), the pot, the set-aside cards.
+
+    Each stack's name ("You", "Computer 2", "Pot") and size ("12 cards") are
+    text above and under its picture, so the style sheet keeps them readable
+    however small the picture is drawn (on a phone, or seven stacks on a
+    projector).
+    """
     count = len(facts.stack_sizes) + 1 + (1 if facts.set_aside_count else 0)
     width = min(STACK_PICTURE_WIDTH_PX, STACKS_ROW_PX // count - 12)
+
+    def figure(name: str, size: int, caption: str) -> str:
+        return (
+            f'<figure><div class="tt-stack-name">{esc(name)}</div>'
+            f"{svg.stack(size, width_px=width, with_count=False)}"
+            f'<div class="tt-stack-count">{svg.stack_count(size)}</div><figcaption>{caption}</figcaption></figure>'
+        )
+
+    figures = []
     for seat, size in enumerate(facts.stack_sizes):
         if size == 0:
             caption = '<span class="tt-out">OUT</span> — no cards'
@@ -58,16 +72,10 @@ def stacks_html(facts: ClassicPublicView, names: SeatNames, *, over: bool) -> st
             caption = "★ chooses"
         else:
             caption = "&nbsp;"
-        picture = svg.stack(size, label=names[seat], width_px=width)
-        figures.append(f"<figure>{picture}<figcaption>{caption}</figcaption></figure>")
-    pot_caption = "cards from ties" if facts.pot_size else "empty"
-    pot = svg.stack(facts.pot_size, label="Pot", width_px=width)
-    figures.append(f"<figure>{pot}<figcaption>{pot_caption}</figcaption></figure>")
+        figures.append(figure(names[seat], size, caption))
+    figures.append(figure("Pot", facts.pot_size, "cards from ties" if facts.pot_size else "empty"))
     if facts.set_aside_count:
-        figures.append(
-            f"<figure>{svg.stack(facts.set_aside_count, label='Set aside', width_px=width)}"
-            "<figcaption>not dealt (C2)</figcaption></figure>"
-        )
+        figures.append(figure("Set aside", facts.set_aside_count, "not dealt (C2)"))
     return f'<div class="tt-stacks" role="list">{"".join(figures)}</div>'
 
 
