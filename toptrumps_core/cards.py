@@ -31,6 +31,7 @@ MIN_CATEGORIES, MAX_CATEGORIES = 2, 12  # rule D1
 MIN_CARDS = 2  # rule D1
 QUARTET_CODE = re.compile(r"[A-Z][1-9][0-9]?")  # rule D2, e.g. "C3"
 _THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")  # "12,345.6"
+_IMAGE_FILE = re.compile(r"(?![/\\])[\w .\-/]+\.(?:png|jpe?g|gif|svg|webp)", re.IGNORECASE)  # "pictures/lion.png"
 
 
 def to_value(raw: object) -> Value:
@@ -219,6 +220,17 @@ class Card:
                 return value
         names = ", ".join(repr(c.name) for c in self.categories)
         raise KeyError(f"no category {key!r} on card {self.name!r}; expected one of {names}")
+
+    @property
+    def picture_file(self) -> str | None:
+        """The picture as an image file named relative to the notebooks ("pictures/lion.png"), or None.
+
+        None when the picture is an emoji, other text or empty, which every
+        view draws as text.  A web address or an absolute path is never an
+        image file here: a page loads no picture from anywhere else.
+        """
+        picture = self.picture.strip()
+        return picture if _IMAGE_FILE.fullmatch(picture) and ":" not in picture else None
 
     def has_data(self, category: int) -> bool:
         """Returns True if this card has a value in category number `category`."""

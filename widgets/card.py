@@ -26,8 +26,9 @@ import ipywidgets as ipw
 
 from toptrumps_core import svg
 from toptrumps_core.cards import Card
+from widgets._toolkit import esc
 
-__all__ = ["CardView"]
+__all__ = ["CardView", "picture_html"]
 
 _NO_MARKS: Mapping[int, str] = MappingProxyType({})
 
@@ -118,3 +119,19 @@ class CardView(ipw.HTML):
         else:
             self.remove_class("tt-face-down")
         self.value = str(picture)
+
+
+def picture_html(card: Card, *, image_style: str = "") -> str:
+    """Returns a card's picture as HTML: its image file (`Card.picture_file`), its emoji as text, or "" for none.
+
+    Args:
+        card: The card.
+        image_style: CSS for an image file's ``style`` attribute; "" for none.
+    """
+    picture = card.picture.strip()
+    if card.picture_file is not None:
+        style = f' style="{esc(image_style)}"' if image_style else ""
+        return f'<img src="{esc(card.picture_file)}" alt="picture of {esc(card.name)}"{style}>'
+    if picture:
+        return f'<span role="img" aria-label="picture of {esc(card.name)}">{esc(picture)}</span>'
+    return ""

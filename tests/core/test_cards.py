@@ -84,3 +84,21 @@ def test_a_card_and_a_deck_draw_themselves_for_a_notebook_loading_the_pictures_o
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+@pytest.mark.parametrize(
+    ("picture", "file"),
+    [
+        ("pictures/lion.png", "pictures/lion.png"),
+        (" Lion.JPG ", "Lion.JPG"),
+        ("🦁", None),
+        ("", None),
+        ("https://example.org/lion.png", None),  # a web address: a page loads no picture from elsewhere
+        ("/srv/lion.png", None),
+        ("C:/lion.png", None),
+        ("lion.png.txt", None),
+    ],
+)
+def test_a_picture_is_an_image_file_only_when_named_relative_to_the_notebooks(picture: str, file: str | None) -> None:
+    card = Card("Lion", (Fraction(1), Fraction(2)), (Category("A"), Category("B")), picture=picture)
+    assert card.picture_file == file

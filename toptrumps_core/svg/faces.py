@@ -12,7 +12,6 @@ marker on the chosen category.
 from __future__ import annotations
 
 import math
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -69,7 +68,6 @@ __all__ = ["CardLayout", "card", "draw_card_face"]
 _VALUE_RIGHT = CARD_WIDTH_PX - PAD_PX - ARROW_WIDTH_PX  # right edge of the value column
 _LOWER_WINS = "▼ lower wins"
 _ARROW = "◀"
-_IMAGE_PATH = re.compile(r"(?![/\\])[\w .\-/]+\.(?:png|jpe?g|gif|svg|webp)", re.IGNORECASE)
 
 
 def card(
@@ -293,7 +291,7 @@ def draw_card_face(
     if layout.picture:
         top = layout.picture_top
         draw_rect(parent, inner_l, top, inner_r - inner_l, PICTURE_HEIGHT_PX, fill=palette["picture"])
-        if _IMAGE_PATH.fullmatch(picture) and ":" not in picture:
+        if card.picture_file is not None:
             pad = 10
             ET.SubElement(
                 parent,
@@ -482,7 +480,7 @@ def _value_words(category: Category, value: Value) -> str:
 def _card_desc(card: Card, highlight: int | None, marks: Mapping[int, str]) -> str:
     parts = [f"Card {card.name}" + (f", quartet code {card.code}" if card.code else "") + "."]
     picture = card.picture.strip()
-    if picture and not _IMAGE_PATH.fullmatch(picture):
+    if picture and card.picture_file is None:
         parts.append(f"Picture: {picture}.")
     if card.fact.strip():
         parts.append(f"Fact: {card.fact.strip()}")

@@ -19,7 +19,7 @@ from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicView, Pi
 from toptrumps_core.probability import ComparisonOdds
 from toptrumps_core.protocol import Outcome, Termination
 from widgets._toolkit import SeatNames, big_button, esc, html_widget, plural, value_text
-from widgets.card import CardView
+from widgets.card import CardView, picture_html
 from widgets.classic.lens import odds_text
 
 __all__ = ["PICK_CARD_WIDTH_PX", "Built", "card_head", "choose_screen", "over_screen", "pick_screen", "title_html"]
@@ -58,12 +58,7 @@ class Built:
 def card_head(card: Card, hint: str) -> str:
     """Returns the top of a playable card: name band, quartet code, picture, fact, hint."""
     code = f'<span class="tt-card-code" aria-label="quartet code">{esc(card.code)}</span>' if card.code else ""
-    picture = card.picture.strip()
-    is_image = picture.lower().endswith((".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp"))
-    if is_image:
-        art = f'<img src="{esc(picture)}" alt="{esc(card.name)}" style="max-height:110px">'
-    else:
-        art = f'<span role="img" aria-label="picture of {esc(card.name)}">{esc(picture)}</span>' if picture else ""
+    art = picture_html(card, image_style="max-height:110px")
     fact = f'<div class="tt-card-fact">{esc(card.fact)}</div>' if card.fact.strip() else ""
     return (
         f'<div class="tt-card-name"><span>{esc(card.name)}</span>{code}</div>'
