@@ -236,10 +236,13 @@ CSS = f"""
 .tt-projected-seat .tt-projected-cat {{ justify-content: flex-end; text-align: right; }}
 .tt-projected-labels .tt-projected-cat {{ border-top-color: transparent; border-radius: 8px 0 0 8px; }}
 .tt-projected-cat.tt-projected-alt {{ background: {_C["row_alt"]}; }}
-.tt-projected-labels .tt-projected-cat.tt-projected-alt {{ background: transparent; }}
+.tt-projected-labels .tt-projected-cat.tt-projected-alt:not(.tt-projected-chosen) {{ background: transparent; }}
 .tt-projected-label {{ font-size: 20px; }}
 .tt-projected-value {{ font-size: 28px; font-weight: 800; overflow-wrap: anywhere; }}
-.tt-projected .tt-projected-cat.tt-projected-chosen {{ background: {_C["highlight"]}; color: {_C["highlight_text"]}; }}
+.tt-projected .tt-projected-cat.tt-projected-chosen {{
+  background: {_C["highlight"]}; color: {_C["highlight_text"]};
+  box-shadow: inset 0 3px 0 {_C["border"]}, inset 0 -3px 0 {_C["border"]};  /* a band, not only a colour */
+}}
 .tt-projected-chosen .tt-projected-label {{ font-weight: 700; }}
 .tt-projected-unit, .tt-projected-lower {{ font-size: 15px; font-weight: 600; white-space: nowrap; }}
 .tt-projected-unit {{ font-weight: 400; }}

@@ -373,9 +373,12 @@ PROJECTED = """(game) => {
   const broken = [];  // a value on two lines or past its card's edge, or a card name cut off
   for (const el of comparison.querySelectorAll('.tt-projected-value, .tt-projected-name')) {
     const card = el.closest('.tt-projected-card').getBoundingClientRect();
-    const lines = [...el.getClientRects()];
+    const range = document.createRange();  // the text's own boxes, one per line (the element itself is one box)
+    range.selectNodeContents(el);
+    const lines = [...range.getClientRects()].filter((r) => r.width > 0);
     const cut = lines.some((r) => r.left < card.left - 0.5 || r.right > card.right + 0.5);
-    const wrapped = el.classList.contains('tt-projected-value') && lines.length > 1;
+    const rows = new Set(lines.map((r) => Math.round(r.top))).size;
+    const wrapped = el.classList.contains('tt-projected-value') && rows > 1;
     if (cut || wrapped || el.scrollWidth > el.clientWidth + 1) { broken.push(el.textContent); }
   }
   const chosen = [...comparison.querySelectorAll('.tt-projected-chosen')].map((el) => el.getBoundingClientRect().top);

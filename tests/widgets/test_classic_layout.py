@@ -9,6 +9,7 @@ switched off again mid-game it is the picture again, with nothing of the game lo
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import ipywidgets as ipw
 import pytest
@@ -19,7 +20,7 @@ from toptrumps_core.events import Revealed, Tied, Won
 from toptrumps_core.play import Match
 from toptrumps_core.strategies import HUMAN, BestValue
 from widgets import ClassicTable
-from widgets._toolkit import ProjectorSwitch, SeatNames
+from widgets._toolkit import ProjectorSwitch, SeatNames, esc
 from widgets.classic.layout import CARD_COLUMN, PROJECTOR_CARD_COLUMN
 from widgets.classic.projected import projected_comparison_html
 
@@ -106,12 +107,33 @@ def test_the_names_column_gives_each_category_once_with_its_unit_and_the_card_ro
     assert shown == [str(v) for card in DECK.cards[:3] for v in card.values]  # the unit is the column's alone
 
 
-def test_long_card_names_break_with_a_hyphen_between_letters_never_after_fewer_than_three() -> None:
-    deck = Deck.from_rows("Long", DECK.categories, {"Ruby-throated hummingbird": [1, 1], "Lion": [2, 2]})
+@pytest.mark.parametrize(
+    ("name", "breaks"),
+    [
+        ("Ruby-throated hummingbird", "Ruby-thr·o·a·ted hum·m·i·n·g·b·ird"),  # 8 letters: the shortest that breaks
+        ("Giraffe", "Giraffe"),  # 7 letters stay whole
+        ("Tom & Jerry's", "Tom & Jerry's"),
+        ("Ampersand&amp;friends", "Amp·e·r·s·and&amp;friends"),  # escaped to "&amp;amp;": no entity is split
+    ],
+)
+def test_long_card_names_break_with_a_hyphen_between_letters_never_after_fewer_than_three(
+    name: str, breaks: str
+) -> None:
+    deck = Deck.from_rows("Long", DECK.categories, {name: [1, 1], "Lion": [2, 2]})
     last = [Revealed(chooser=0, category=0, cards=((0, 0), (1, 1))), Won(seat=1, category=0, cards=())]
     shown = re.findall(r'tt-projected-name">([^<]*)<', projected_comparison_html(last, SeatNames(2, [0]), deck))
-    assert [name.replace("\u00ad", "") for name in shown] == ["Ruby-throated hummingbird", "Lion"]
-    assert shown[0].split(" ")[1] == "hum\u00adm\u00adi\u00adn\u00adg\u00adb\u00adird" and "\u00ad" not in shown[1]
+    assert shown == [esc(breaks).replace("·", "\u00ad"), "Lion"]
+
+
+def test_a_picture_band_shows_when_any_card_has_a_picture_and_image_files_stay_on_this_server() -> None:
+    pictures = {"Rocket": "🚀", "Snail": "pictures/snail.png", "Car": "", "Bike": "https://example.org/bike.png"}
+    plain = Deck.from_rows("Pictured", DECK.categories, {name: [i, i] for i, name in enumerate(pictures)})
+    deck = replace(plain, cards=tuple(replace(card, picture=pictures[card.name]) for card in plain.cards))
+    last = [Revealed(chooser=0, category=0, cards=tuple((s, s) for s in range(4))), Won(seat=3, category=0, cards=())]
+    html = projected_comparison_html(last, SeatNames(4, [0]), deck)
+    assert "--tt-seats: 4; --tt-rows: 6" in html and html.count('class="tt-projected-picture"') == 4
+    assert '<img src="pictures/snail.png"' in html and "<img" not in html.replace('<img src="pictures/snail.png"', "")
+    assert 'aria-label="picture of Bike">https://example.org/bike.png<' in html  # a web address is words, never fetched
 
 
 def test_a_tie_in_projector_mode_says_tie_and_the_pots_size_with_no_winner() -> None:

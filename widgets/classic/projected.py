@@ -29,11 +29,9 @@ from toptrumps_core.cards import Card, Category, Deck, format_value
 from toptrumps_core.events import Revealed, Tied, Won
 from toptrumps_core.protocol import Event
 from widgets._toolkit import SeatNames, esc, plural, value_text
+from widgets.card import picture_html
 
-__all__ = ["IMAGE_SUFFIXES", "projected_comparison_html"]
-
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
-"""A card picture ending so is an image file beside the notebook; any other picture is an emoji drawn as text."""
+__all__ = ["projected_comparison_html"]
 
 _LONG_WORD = re.compile(r"[^\W\d_]{8,}")
 _SOFT_HYPHEN = "\u00ad"
@@ -65,7 +63,7 @@ def projected_comparison_html(last: Sequence[Event], names: SeatNames, deck: Dec
     ties = [e for e in last if isinstance(e, Tied)]
     tied = {seat for e in ties for seat in e.seats}
     shown = sorted(revealed.cards)  # seat order, so each player keeps their place
-    pictures = {seat: _picture_html(deck.cards[number]) for seat, number in shown}
+    pictures = {seat: picture_html(deck.cards[number]) for seat, number in shown}
     has_pictures = any(pictures.values())
     head_rows = 3 if has_pictures else 2  # the player, the card's name and the picture band
     seats = []
@@ -103,18 +101,12 @@ def projected_comparison_html(last: Sequence[Event], names: SeatNames, deck: Dec
     )
 
 
-def _picture_html(card: Card) -> str:
-    """Returns a card's picture: an image file beside the notebook, an emoji, or "" for none."""
-    picture = card.picture.strip()
-    if picture.lower().endswith(IMAGE_SUFFIXES):
-        return f'<img src="{esc(picture)}" alt="picture of {esc(card.name)}">'
-    if picture:
-        return f'<span role="img" aria-label="picture of {esc(card.name)}">{esc(picture)}</span>'
-    return ""
-
-
 def _card_html(card: Card, chosen: int, picture: str) -> str:
-    """Returns one revealed card: its name, the picture band `picture` ("" for none) and a row per category."""
+    """Returns one revealed card: its name, its picture band `picture`, and a row per category.
+
+    `picture` is the band's HTML (empty inside when the card has no picture),
+    or "" when no card of the comparison has one and the grid has no band.
+    """
     rows = "".join(
         _row_html(index, category, index == chosen, card=card) for index, category in enumerate(card.categories)
     )
@@ -153,5 +145,7 @@ def _breakable(text: str) -> str:
 
     A run of 8 letters or more may break between any two letters with 3
     before and 3 after (the browser shows a hyphen only where it breaks).
+    `text` is already escaped HTML: no entity it holds ("&amp;", "&#x27;")
+    has 8 letters in a row, so none is ever split.
     """
     return _LONG_WORD.sub(lambda word: _SOFT_HYPHEN.join([word[0][:3], *word[0][3:-3], word[0][-3:]]), text)
