@@ -8,7 +8,8 @@ sheet sizes to the room it has.  It is one grid: a column of category names
 on the left, then one column per player, each a card (its name, a short
 picture band, no fact line) whose values sit on the rows of the category
 names, so the class reads a category straight across every card.  The
-chosen row is marked "▶ chosen" beside its name, lower-is-better categories
+chosen row is named in the caption above the grid and marked by a ▶ beside
+its name and a ruled band across the cards, lower-is-better categories by
 "▼ lower", and the result said in words (a "WINNER" badge, "= TIED" and
 "TIE — cards to the pot"), never by colour alone (rules C4-C6).
 
