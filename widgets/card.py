@@ -128,10 +128,10 @@ def picture_html(card: Card, *, image_style: str = "") -> str:
         card: The card.
         image_style: CSS for an image file's ``style`` attribute; "" for none.
     """
-    picture = card.picture.strip()
-    if card.picture_file is not None:
+    file, picture = card.picture_file, card.picture.strip()
+    if file is not None:
         style = f' style="{esc(image_style)}"' if image_style else ""
-        return f'<img src="{esc(card.picture_file)}" alt="picture of {esc(card.name)}"{style}>'
+        return f'<img src="{esc(file)}" alt="picture of {esc(card.name)}"{style}>'
     if picture:
         return f'<span role="img" aria-label="picture of {esc(card.name)}">{esc(picture)}</span>'
     return ""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from toptrumps_core.cards import Card, Category, Deck, format_value
+from toptrumps_core.cards import Card, Category, Deck, Value, format_value
 from toptrumps_core.events import Revealed, Tied, Won
 from toptrumps_core.protocol import Event
 from widgets._toolkit import SeatNames, esc, plural, value_text
@@ -83,8 +83,7 @@ def projected_comparison_html(last: Sequence[Event], names: SeatNames, deck: Dec
             f"{_card_html(deck.cards[number], revealed.category, picture)}{badge}</li>"
         )
     labels = "".join(
-        _row_html(index, category, index == revealed.category, card=None)
-        for index, category in enumerate(deck.categories)
+        _name_row(index, category, index == revealed.category) for index, category in enumerate(deck.categories)
     )
     names_column = (
         '<li class="tt-projected-labels" aria-hidden="true">'
@@ -109,7 +108,8 @@ def _card_html(card: Card, chosen: int, picture: str) -> str:
     or "" when no card of the comparison has one and the grid has no band.
     """
     rows = "".join(
-        _row_html(index, category, index == chosen, card=card) for index, category in enumerate(card.categories)
+        _value_row(index, category, index == chosen, card.values[index])
+        for index, category in enumerate(card.categories)
     )
     return (
         '<div class="tt-projected-card">'
@@ -118,27 +118,26 @@ def _card_html(card: Card, chosen: int, picture: str) -> str:
     )
 
 
-def _row_html(index: int, category: Category, chosen: bool, *, card: Card | None) -> str:
-    """Returns row `index` of `card`, or of the column of category names (`card` None).
+def _row_class(index: int, chosen: bool) -> str:
+    """Returns the classes of category row `index`: striped every other row, marked if `chosen`."""
+    return "tt-projected-cat" + (" tt-projected-alt" if index % 2 else "") + (" tt-projected-chosen" if chosen else "")
 
-    The names column's row holds the name, its unit, "▼ lower" if lower
-    wins and a ▶ along the chosen row; a card's row holds the bare number
-    in large type, and the whole of it in words for screen readers.
-    """
-    kind = "tt-projected-cat" + (" tt-projected-alt" if index % 2 else "") + (" tt-projected-chosen" if chosen else "")
-    if card is None:
-        unit = f' <span class="tt-projected-unit">({esc(category.unit)})</span>' if category.unit else ""
-        lower = ' <span class="tt-projected-lower">▼ lower</span>' if not category.higher_is_better else ""
-        mark = ' <span class="tt-projected-mark">▶</span>' if chosen else ""
-        return (
-            f'<div class="{kind}"><span class="tt-projected-label">{esc(category.name)}{unit}{lower}{mark}</span></div>'
-        )
+
+def _name_row(index: int, category: Category, chosen: bool) -> str:
+    """Returns row `index` of the names column: the name, its unit, "▼ lower" if lower wins, ▶ if `chosen`."""
+    unit = f' <span class="tt-projected-unit">({esc(category.unit)})</span>' if category.unit else ""
+    lower = ' <span class="tt-projected-lower">▼ lower</span>' if not category.higher_is_better else ""
+    mark = ' <span class="tt-projected-mark">▶</span>' if chosen else ""
+    label = f'<span class="tt-projected-label">{esc(category.name)}{unit}{lower}{mark}</span>'
+    return f'<div class="{_row_class(index, chosen)}">{label}</div>'
+
+
+def _value_row(index: int, category: Category, chosen: bool, value: Value) -> str:
+    """Returns row `index` of a card: the bare number in large type, and the whole of it in words for screen readers."""
     said = f"{category.name}{'' if category.higher_is_better else ', lower wins'}{', chosen' if chosen else ''}"
-    value = card.values[index]
-    return (
-        f'<div class="{kind}"><span class="tt-sr-only">{esc(said)}: {esc(value_text(category, value))}</span>'
-        f'<span class="tt-projected-value" aria-hidden="true">{esc(format_value(value))}</span></div>'
-    )
+    words = f'<span class="tt-sr-only">{esc(said)}: {esc(value_text(category, value))}</span>'
+    shown = f'<span class="tt-projected-value" aria-hidden="true">{esc(format_value(value))}</span>'
+    return f'<div class="{_row_class(index, chosen)}">{words}{shown}</div>'
 
 
 def _breakable(text: str) -> str:
