@@ -244,9 +244,9 @@ CSS = f"""
   box-shadow: inset 0 3px 0 {_C["border"]}, inset 0 -3px 0 {_C["border"]};  /* a band, not only a colour */
 }}
 .tt-projected-chosen .tt-projected-label {{ font-weight: 700; }}
-.tt-projected-unit, .tt-projected-lower {{ font-size: 15px; white-space: nowrap; }}
-.tt-projected-unit {{ font-weight: 400; }}
-.tt-projected-lower {{ font-weight: 600; }}
+.tt-projected-unit, .tt-projected-lower {{ font-size: 15px; }}
+.tt-projected-unit {{ font-weight: 400; }}  /* may wrap: "(million years ago)" is wider than the column */
+.tt-projected-lower {{ font-weight: 600; white-space: nowrap; }}
 .tt-projected-mark {{ font-weight: 800; }}
 .tt-sr-only {{
   position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;

@@ -25,8 +25,9 @@ the chosen row lines up across the cards, and no text is under
 ``PROJECTOR_TEXT_PX``; switched off and on again by keyboard mid-game, the
 game is unchanged and the focus stays on the switch.  The same holds for
 the tallest comparisons a teacher's seed deals: a tie of six cards with the
-longest name of the animals deck, and six cards of the chemical elements'
-six categories.
+longest name of the animals deck, six cards of the chemical elements' six
+categories, and a tie of dinosaurs with the widest unit ("million years
+ago"), whose category names must stay inside their column.
 
 Small text: every text of the Squads pictures (the lesson's own mission card
 and row, the game's mission card, building row and reveal) reads at
@@ -58,8 +59,13 @@ VIEWPORTS = ((390, 844), (768, 1024), (1024, 768), (1366, 768), (1920, 1080))
 LAPTOPS = ((1024, 768), (1366, 768))
 # Teacher's seeds of six-player games (found with widgets.classic.settings.build_match): the person's first choice,
 # Top speed, ties Ruby-throated hummingbird with another card, so the result takes two lines and the tie line
-# shows; and six chemical elements, whose deck has six categories.  Each test checks that the seed still deals it.
-TALLEST = {"animals": (393, "Ruby-throated hummingbird"), "chemical_elements": (187, "Phosphorus")}
+# shows; six chemical elements, whose deck has six categories; and a tie of dinosaurs, whose "Lived" unit is the
+# widest of the decks.  Each test checks that the seed still deals it.
+TALLEST = {
+    "animals": (393, "Ruby-throated hummingbird"),
+    "chemical_elements": (187, "Phosphorus"),
+    "dinosaurs": (162, "Psittacosaurus"),  # a tie, and the widest unit of the decks: "(million years ago)"
+}
 PROJECTOR_TEXT_PX = 14  # the smallest text of a projected comparison, read from the back of a class
 CARD_DESIGN_PX = 320  # a card's width in the comparison picture's own units (toptrumps_core.svg.CARD_WIDTH_PX)
 READABLE_PX = 11  # the smallest text a picture may show on screen, in CSS px
@@ -381,6 +387,14 @@ PROJECTED = """(game) => {
     const wrapped = el.classList.contains('tt-projected-value') && rows > 1;
     if (cut || wrapped || el.scrollWidth > el.clientWidth + 1) { broken.push(el.textContent); }
   }
+  const column = comparison.querySelector('.tt-projected-labels').getBoundingClientRect();
+  for (const el of comparison.querySelectorAll('.tt-projected-labels .tt-projected-label')) {
+    const range = document.createRange();  // a category's name or unit reaching into the first card
+    range.selectNodeContents(el);
+    if ([...range.getClientRects()].some((r) => r.width > 0 && r.right > column.right + 0.5)) {
+      broken.push(el.textContent);
+    }
+  }
   const chosen = [...comparison.querySelectorAll('.tt-projected-chosen')].map((el) => el.getBoundingClientRect().top);
   const persons = [...table.querySelectorAll('button.tt-category:not([disabled])')];
   const next = table.querySelector('.tt-col-arena .tt-primary:not([disabled])');
@@ -443,7 +457,7 @@ def _check_projected(page: Any, game: str, name: str, seats: int) -> None:
         assert _inside(shown["comparison"], width, height), f"the comparison is cut off, {where}"
         assert len(shown["cards"]) == seats, f"not every player's card, {where}"
         assert all(_inside(card, width, height) for card in shown["cards"]), f"a card is cut off, {where}"
-        assert not shown["broken"], f"a value or card name is not whole, {where}"
+        assert not shown["broken"], f"a value, card name or category name is not whole, {where}"
         chosen = shown["chosen"]
         assert len(chosen) == seats + 1 and max(chosen) - min(chosen) < 1, f"the chosen row does not line up, {where}"
         assert shown["smallest"][0] >= PROJECTOR_TEXT_PX, f"text too small to read from the back, {where}"
