@@ -387,8 +387,9 @@ PROJECTED = """(game) => {
     const wrapped = el.classList.contains('tt-projected-value') && rows > 1;
     if (cut || wrapped || el.scrollWidth > el.clientWidth + 1) { broken.push(el.textContent); }
   }
-  const column = comparison.querySelector('.tt-projected-labels').getBoundingClientRect();
-  for (const el of comparison.querySelectorAll('.tt-projected-labels .tt-projected-label')) {
+  const labels = comparison.querySelector('.tt-projected-labels');  // none before the first comparison
+  const column = labels ? labels.getBoundingClientRect() : null;
+  for (const el of labels ? labels.querySelectorAll('.tt-projected-label') : []) {
     const range = document.createRange();  // a category's name or unit reaching into the first card
     range.selectNodeContents(el);
     if ([...range.getClientRects()].some((r) => r.width > 0 && r.right > column.right + 0.5)) {
