@@ -53,8 +53,16 @@ def _open(page: Any, app_url: str, *, bidding: str = "Secret bids (Q4)", timer_s
 
 
 def _say(quiz: Any, text: str, expect: str) -> None:
-    """Types `text` in the answer box, presses Enter, and waits for `expect` on the page."""
+    """Types `text` in the answer box, presses Enter, and waits for `expect` on the page.
+
+    It types once the kernel has drawn the answering state and put the
+    keyboard's focus in the box (as a captain finds it), not into a box the
+    next redraw replaces.
+    """
     box = quiz.get_by_placeholder(re.compile("type an answer and press Enter"))
+    quiz.page.wait_for_function(
+        "document.activeElement?.placeholder?.includes('type an answer and press Enter')", timeout=STEP_MS
+    )
     box.fill(text)
     box.press("Enter")
     quiz.get_by_text(expect).first.wait_for(timeout=STEP_MS)
