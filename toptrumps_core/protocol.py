@@ -47,6 +47,7 @@ from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.checks import whole_number
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 
 __all__ = [
@@ -216,30 +217,12 @@ class Outcome(Recorded):
 S = TypeVar("S")
 
 
-def whole_number(value: object, what: str) -> int:
-    """Returns `value` as an int if it is a whole number (an int or any ``__index__``).
-
-    Actions validate their number fields with this, so that ``1.0``, which
-    equals ``1``, can never pass for a legal action.
-
-    Raises:
-        TypeError: If `value` is not a whole number; the message names `what`.
-
-    Example:
-        >>> whole_number(2, "a seat")
-        2
-    """
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{what} must be a whole number; got {value!r}") from None
-
-
 def check_seat(seat: object, seats: int) -> Seat:
     """Returns `seat` if it is a seat number of a game with `seats` seats.
 
     Rules objects and the driver check the seat of ``observe(state, seat)``
-    with this, so that ``"0"``, ``True`` or ``1.0`` never pass for a seat.
+    with this, so that ``"0"``, ``True`` or ``1.0`` never pass for a seat
+    (`toptrumps_core.checks.whole_number`, which `whole_number` here is too).
 
     Raises:
         IllegalActionError: If `seat` is not a whole number from 0 to
@@ -249,9 +232,7 @@ def check_seat(seat: object, seats: int) -> Seat:
         >>> check_seat(2, 3)
         2
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise IllegalActionError(f"no seat {seat!r}; expected a seat number from 0 to {seats - 1}")
-    return seat
+    return whole_number(seat, "the seat", low=0, high=seats - 1, error=IllegalActionError)
 
 
 class ScenarioCards:

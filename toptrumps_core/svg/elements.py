@@ -21,6 +21,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
+from toptrumps_core.checks import whole_number
 from toptrumps_core.svg.palette import SANS_FONT
 
 __all__ = [
@@ -111,21 +112,17 @@ def scale_of(width_px: int, design_width: float) -> float:
     Raises:
         ValueError: If `width_px` is not a whole number of pixels >= 1.
     """
-    if isinstance(width_px, bool) or not isinstance(width_px, int) or width_px < 1:
-        raise ValueError(f"expected width_px as a whole number of pixels >= 1; got {width_px!r}")
-    return width_px / design_width
+    return whole_number(width_px, "width_px (pixels)", low=1, error=ValueError) / design_width
 
 
 def check_index(index: object, count: int, what: str) -> None:
     """Raises ValueError, naming `what`, unless `index` is an int from 0 to ``count - 1``."""
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
-        raise ValueError(f"{what} must be an index from 0 to {count - 1}; got {index!r}")
+    whole_number(index, f"{what} (an index)", low=0, high=count - 1, error=ValueError)
 
 
 def check_count(count: object, what: str) -> None:
     """Raises ValueError, naming `what`, unless `count` is an int >= 0."""
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"{what} must be a whole number >= 0; got {count!r}")
+    whole_number(count, what, low=0, error=ValueError)
 
 
 # --- The root --------------------------------------------------------------------
