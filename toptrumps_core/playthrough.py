@@ -23,27 +23,13 @@ and the Finale), on the bundled decks, with the default computer players.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from toptrumps_core.cards import Deck
-from toptrumps_core.classic import ClassicRules, ClassicView
-from toptrumps_core.deckfiles import load_deck
-from toptrumps_core.narration import Narrator, QuizNarrator, SquadsNarrator, value_words
+from toptrumps_core.families import BUILT_IN, GameFamily, Playthrough, get_game
 from toptrumps_core.play import SeatPlayer, play
 from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Event, Game
-from toptrumps_core.quiz import QuizRules, QuizView
-from toptrumps_core.squads import SquadsRules, SquadsView
-from toptrumps_core.tournament.arena import ArenaRules
-from toptrumps_core.tournament.finale import FinaleRules
-from toptrumps_core.tournament.game import HiLoGame, TournamentRules
-from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
-from toptrumps_core.tournament.head_to_head import HeadToHeadRules
-from toptrumps_core.tournament.hilo import HiLoRules, HiLoView
-from toptrumps_core.tournament.my_game import MyGameRules
-from toptrumps_core.tournament.shoot_out import ShootOutRules
-from toptrumps_core.tournament.steal_a_pin import StealAPinRules
-from toptrumps_core.tournament.view import TournamentView
 
 __all__ = ["Specimen", "specimens", "transcript"]
 
@@ -51,8 +37,8 @@ _ACTORS = {CHANCE: "chance", SIMULTANEOUS: "every listed seat", JUDGE: "the judg
 
 
 @dataclass(frozen=True)
-class Specimen:
-    """One seeded game to write a transcript of.
+class Specimen(Playthrough):
+    """One seeded game to write a transcript of: a family's `Playthrough` that writes its own.
 
     Attributes:
         name: A short name, used as the transcript's file name
@@ -66,14 +52,6 @@ class Specimen:
             a scenario table, whose start may already award pins).
         note: What the game shows, one line for the transcript's header.
     """
-
-    name: str
-    rules: Game
-    seed: int
-    players: Sequence[SeatPlayer] | None = None
-    start: Any = field(default=None, repr=False)
-    start_events: tuple[Event, ...] = ()
-    note: str = ""
 
     def transcript(self) -> str:
         """Returns the transcript of this game (see `transcript`)."""
@@ -89,83 +67,21 @@ class Specimen:
 
 
 def specimens() -> tuple[Specimen, ...]:
-    """Returns one seeded game for every game family and mini-game of the core.
+    """Returns the seeded games of every game family of the core, as each family sets them up.
 
-    Every family registered with the record codec has one, named after it
-    (classic, hilo, tournament, arena_hilo, head_to_head, my_game,
-    shoot_out, steal_a_pin, grab_two_pins, finale, squads, quiz); they play on the
-    bundled decks with the default computer players.
+    One game per family (classic, hilo, tournament, arena_hilo, head_to_head,
+    my_game, shoot_out, steal_a_pin, grab_two_pins, finale, squads, quiz),
+    named after it, in the order of `toptrumps_core.families.BUILT_IN`; they
+    play on the bundled decks with the default computer players.
 
     Raises:
         DeckError: If a bundled deck cannot be loaded.
     """
-    animals, dinosaurs, planets = load_deck("animals"), load_deck("dinosaurs"), load_deck("planets_and_moons")
-    arena = (
-        animals,
-        dinosaurs,
-        planets,
-        load_deck("mountains"),
-        load_deck("countries"),
-        load_deck("chemical_elements"),
-    )
-    hilo = HiLoRules(planets)
-    steal = StealAPinRules(arena, seats=3)
-    grab = GrabTwoPinsRules(arena, seats=3)
-    grabbed = grab.begin(grab.scenario_table(pins=[0, 8, 2], active=1))
-    return (
-        Specimen("classic", ClassicRules(animals, seats=3), seed=7, note="Classic Top Trumps, three seats (C1-C12)."),
-        Specimen(
-            "hilo",
-            hilo,
-            seed=3,
-            start=hilo.initial_state(shuffled=True),
-            note="Hi Lo on its own, the whole deck shuffled first (T12).",
-        ),
-        Specimen(
-            "tournament",
-            TournamentRules(arena, seats=3, track_length=3),
-            seed=2,
-            note="A whole tournament on short tracks of 3 pins (T1-T16).",
-        ),
-        Specimen("arena_hilo", HiLoGame(arena, seats=3), seed=4, note="Hi Lo inside the arena (T12)."),
-        Specimen("head_to_head", HeadToHeadRules(arena, seats=3), seed=4, note="Head to Head (T9)."),
-        Specimen("my_game", MyGameRules(arena, seats=3), seed=1, note="My Game (T10)."),
-        Specimen("shoot_out", ShootOutRules(arena, seats=4), seed=4, note="Shoot Out, four seats (T11)."),
-        Specimen(
-            "steal_a_pin",
-            steal,
-            seed=1,
-            start=steal.start_from(pins=[1, 3, 2], active=0),
-            note="Steal a Pin with pins on every track (T13).",
-        ),
-        Specimen(
-            "grab_two_pins",
-            grab,
-            seed=1,
-            start=grabbed.state,
-            start_events=grabbed.events,
-            note="Grab 2 Pins onto a track with room for one: the mini-game is over as it begins (T14).",
-        ),
-        Specimen(
-            "finale",
-            FinaleRules(arena, seats=6, supply=60),
-            seed=6,
-            start=_finale_start(FinaleRules(arena, seats=6, supply=60)),
-            note="The Finale of six players on 9, 8, 8, 8, 8, 8 pins: the last dealt gets fewer (T16).",
-        ),
-        Specimen(
-            "squads",
-            SquadsRules(animals, seats=3, tokens_to_win=6),
-            seed=3,
-            note="Top Trump Squads, three seats building at once, to 6 tokens (S1-S7).",
-        ),
-        Specimen(
-            "quiz",
-            QuizRules(chart_set="Set 1"),
-            seed=3,
-            note="A whole Top Ten Quiz of set 1 between two computer teams (Q1-Q13).",
-        ),
-    )
+    out = []
+    for name in BUILT_IN:
+        for game in get_game(name).load_playthroughs():
+            out.append(Specimen(**{f.name: getattr(game, f.name) for f in fields(Playthrough)}))
+    return tuple(out)
 
 
 def transcript(
@@ -197,16 +113,13 @@ def transcript(
 
     Raises:
         RuleOptionError: If `players` are not valid for the rules.
+        ValueError: If the rules' ``family`` is not a registered game family.
+        LookupError: If the family has no narrator.
     """
     record = play(rules, players, seed=seed, start=start)
-    narrator: Narrator | SquadsNarrator | QuizNarrator
-    if isinstance(rules, SquadsRules):
-        narrator = SquadsNarrator(rules, names)
-    elif isinstance(rules, QuizRules):
-        narrator = QuizNarrator(rules, names)
-    else:
-        narrator = Narrator(rules, names, **_scenario_context(start))
-    family = str(getattr(rules, "family", type(rules).__name__))
+    game = _game_family(rules)
+    narrator = game.make_narrator(rules, names, start)
+    family = game.name
     heading = title or family
     lines = [heading, "=" * len(heading)]
     if note:
@@ -225,7 +138,7 @@ def transcript(
         who = narrator.names[actor] if isinstance(actor, int) else _ACTORS.get(actor, repr(actor))
         lines += ["", f"{number}. {who}: {_action_text(action)}"]
         if isinstance(actor, int):
-            seen = _view_text(rules.observe(state, actor), narrator)
+            seen = game.describe_view(rules.observe(state, actor))
             if seen:
                 lines.append(f"   sees: {seen}")
         step = rules.apply(state, action)
@@ -244,23 +157,12 @@ def transcript(
 # -- pieces ---------------------------------------------------------------------------
 
 
-def _finale_start(rules: FinaleRules) -> Any:
-    """Returns the Finale after its deck spin and shuffle, on 9, 8, 8, 8, 8, 8 pins (T16)."""
-    return rules.start_from(pins=[8, 8, 9, 8, 8, 8], opening=1)
-
-
-def _scenario_context(start: Any) -> dict[str, Any]:
-    """Returns the opening and active player a narrator needs for a scenario start, if any."""
-    if start is None:
-        return {}
-    context: dict[str, Any] = {}
-    opening = getattr(start, "opening", None)
-    if isinstance(opening, int):
-        context["opening"] = opening
-    table = getattr(start, "table", None)
-    if table is not None:
-        context["active"] = table.active
-    return context
+def _game_family(rules: Game) -> GameFamily:
+    """Returns the registered game family of `rules` (its ``family``, its wire name)."""
+    name = getattr(rules, "family", None)
+    if not isinstance(name, str):
+        raise ValueError(f"{type(rules).__name__} names no game family; a transcript needs a registered one")
+    return get_game(name)
 
 
 def _rules_lines(rules: Game, family: str) -> list[str]:
@@ -270,8 +172,9 @@ def _rules_lines(rules: Game, family: str) -> list[str]:
     shown = {k: v for k, v in options.items() if k not in ("openings", "arena_decks")}
     if shown:
         lines.append("Options: " + ", ".join(f"{k}={v!r}" for k, v in shown.items()))
-    if isinstance(rules, ArenaRules):
-        for opening, deck in enumerate(rules.openings):
+    openings = getattr(rules, "openings", None)
+    if isinstance(openings, tuple) and all(isinstance(deck, Deck) for deck in openings):
+        for opening, deck in enumerate(openings):
             lines.append(f"Deck {opening + 1}: {_deck_line(deck)}")
     else:
         single = getattr(rules, "deck", None)
@@ -321,41 +224,3 @@ def _short(value: Any) -> str:
     if isinstance(value, tuple) and len(value) > 12:
         return f"({', '.join(map(str, value[:12]))}, ... {len(value)} in all)"
     return repr(value)
-
-
-def _view_text(view: Any, narrator: Narrator | SquadsNarrator | QuizNarrator) -> str:
-    """Returns what the acting seat could see, in a line (its top card, the counts)."""
-    match view:
-        case ClassicView():
-            card = _card_text(view.deck, view.stack[0]) if view.stack else "no card"
-            return f"top card {card}; stacks {list(view.stack_sizes)}; pot {len(view.pot)}"
-        case TournamentView():
-            if view.hilo is not None:
-                return _view_text(view.hilo, narrator)
-            parts = []
-            if view.stack and view.deck is not None:
-                parts.append(f"top card {_card_text(view.deck, view.stack[0])}")
-            if view.hand_sizes:
-                parts.append(f"hands {list(view.hand_sizes)}")
-            parts.append(f"tracks {list(view.tracks)}")
-            return "; ".join(parts)
-        case SquadsView():
-            return f"round {view.round}; tokens {list(view.scores)}"
-        case QuizView():
-            turned = ", ".join(str(rank) for rank, _ in view.turned) or "none"
-            points = [sum(tiles) for tiles in view.won]
-            return f"round {view.round}; middle {list(view.middle)}; points {points}; turned {turned}"
-        case HiLoView():
-            row = ", ".join("face down" if c is None else view.deck.cards[c].name for c in view.faces)
-            category = "none yet" if view.category is None else view.deck.categories[view.category].name
-            return f"row [{row}]; category {category}; pins {view.pins}"
-        case _:
-            return ""
-
-
-def _card_text(deck: Deck, card: int) -> str:
-    values = ", ".join(
-        f"{category.name} {value_words(category, value)}"
-        for category, value in zip(deck.categories, deck.cards[card].values, strict=True)
-    )
-    return f"{deck.cards[card].name} ({values})"

@@ -58,6 +58,7 @@ __all__ = [
     "Action",
     "Actor",
     "Distribution",
+    "EndReason",
     "Event",
     "Finite",
     "Game",
@@ -174,8 +175,20 @@ class Event(Recorded, abstract=True):
     __slots__ = ()
 
 
-class Termination(Recorded, enum.Enum):
-    """Why a game ended."""
+class EndReason(Recorded, enum.Enum, abstract=True):
+    """Why a game ended: the base of every enum of end reasons.
+
+    A game family names its own end reasons (`GameFamily.end_reasons`): a
+    family of the core takes them from `Termination`, a game from outside
+    the core may define its own enum, ``class SnapEnd(EndReason): SNAP =
+    "snap"``, which records store like any other recorded enum.  Whatever
+    the family, a game the driver's cap stopped ends `Termination.UNFINISHED`
+    (rule C12).
+    """
+
+
+class Termination(EndReason):
+    """Why a game of the core ended; `UNFINISHED` serves every family."""
 
     LAST_STACK = "last_stack"
     """One player holds every card still in play (rule C7)."""
@@ -205,7 +218,7 @@ class Outcome(Recorded):
             for an unfinished game (rule C12).
     """
 
-    termination: Termination
+    termination: EndReason
     winners: frozenset[Seat]
 
     @property

@@ -76,7 +76,7 @@ from toptrumps_core.protocol import (
     check_chance,
     check_seat,
 )
-from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, register_family
+from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version
 
 __all__ = ["MAX_SEATS", "MIN_SEATS", "RULES_VERSION", "SIMULATION_MAX_SEATS", "ClassicRules"]
 
@@ -587,6 +587,3 @@ def _move_to_top(stacks: tuple[tuple[int, ...], ...], seat: Seat, index: int) ->
     stack = stacks[seat]
     moved = (stack[index], *stack[:index], *stack[index + 1 :])
     return tuple(moved if s == seat else other for s, other in enumerate(stacks))
-
-
-register_family("classic", ClassicRules)

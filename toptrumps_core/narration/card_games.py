@@ -47,6 +47,7 @@ from collections.abc import Iterable, Sequence
 from typing import NoReturn, TypeAlias, cast
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.classic import ClassicView
 from toptrumps_core.events import (
     CardsDiscarded,
     CardsDrawn,
@@ -74,6 +75,7 @@ from toptrumps_core.tournament.finale import (
 )
 from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, StarterDrawn, TurnPassed
 from toptrumps_core.tournament.head_to_head import OpponentPicked
+from toptrumps_core.tournament.hilo import HiLoView
 from toptrumps_core.tournament.hilo_events import (
     HiLoCalled,
     HiLoCategoryChosen,
@@ -89,6 +91,7 @@ from toptrumps_core.tournament.my_game import DeckPicked
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
 from toptrumps_core.tournament.spinner import SECTOR_NAMES, SECTOR_RULES, Sector
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal
+from toptrumps_core.tournament.view import TournamentView
 
 if sys.version_info >= (3, 11):
     from typing import assert_never
@@ -99,7 +102,7 @@ else:  # pragma: no cover - Python 3.10
         raise AssertionError(f"unexpected value: {value!r}")
 
 
-__all__ = ["GameEvent", "Narrator"]
+__all__ = ["GameEvent", "Narrator", "card_game_narrator", "card_game_view_text"]
 
 GameEvent: TypeAlias = (
     Dealt
@@ -407,7 +410,10 @@ class Narrator(SeatWords):
     def _ended(self, outcome: Outcome) -> str:
         """Returns the sentence of `GameEnded`: who won and why (C7, C11, C12, T16)."""
         winners = sorted(outcome.winners)
-        match outcome.termination:
+        termination = outcome.termination
+        if not isinstance(termination, Termination):  # a family's own end reason: its value, in words
+            return f"Game over ({termination.value.replace('_', ' ')}): {self._seats(winners) or 'nobody'} won."
+        match termination:
             case Termination.UNFINISHED:
                 return "Game over: the game was stopped because it could go round forever, so nobody wins (C12)."
             case Termination.LAST_STACK:
@@ -435,4 +441,63 @@ class Narrator(SeatWords):
             case Termination.SEVEN_ROUNDS:  # a quiz's end; QuizNarrator tells it with the scores
                 return f"Game over: the seven rounds are played; {self._seats(winners)} won (Q10)."
             case _:
-                assert_never(outcome.termination)
+                assert_never(termination)
+
+
+# -- the family's hooks (`toptrumps_core.families.GameFamily`) ------------------------
+
+
+def card_game_narrator(rules: object, names: Sequence[str] | None = None, start: object = None) -> Narrator:
+    """Returns the `Narrator` of one card game, told where a scenario `start` begins.
+
+    Args:
+        rules: The rules of the game (see `Narrator`).
+        names: One name per seat, or None for "Seat 0", "Seat 1"...
+        start: A scenario start state (its opening in use, its active
+            player), or None for a game from its initial state.
+
+    Raises:
+        ValueError: If `names` does not give one name per seat.
+        TypeError: If `rules` is neither arena rules nor has a ``deck``.
+    """
+    opening = getattr(start, "opening", None)
+    table = getattr(start, "table", None)
+    active = getattr(table, "active", None)
+    return Narrator(
+        rules,
+        names,
+        opening=opening if isinstance(opening, int) else None,
+        active=active if isinstance(active, int) else None,
+    )
+
+
+def card_game_view_text(view: object) -> str:
+    """Returns what a seat of a card game sees, in a line: its top card, the counts (empty for another view)."""
+    match view:
+        case ClassicView():
+            card = _card_text(view.deck, view.stack[0]) if view.stack else "no card"
+            return f"top card {card}; stacks {list(view.stack_sizes)}; pot {len(view.pot)}"
+        case TournamentView():
+            if view.hilo is not None:
+                return card_game_view_text(view.hilo)
+            parts = []
+            if view.stack and view.deck is not None:
+                parts.append(f"top card {_card_text(view.deck, view.stack[0])}")
+            if view.hand_sizes:
+                parts.append(f"hands {list(view.hand_sizes)}")
+            parts.append(f"tracks {list(view.tracks)}")
+            return "; ".join(parts)
+        case HiLoView():
+            row = ", ".join("face down" if c is None else view.deck.cards[c].name for c in view.faces)
+            category = "none yet" if view.category is None else view.deck.categories[view.category].name
+            return f"row [{row}]; category {category}; pins {view.pins}"
+        case _:
+            return ""
+
+
+def _card_text(deck: Deck, card: int) -> str:
+    values = ", ".join(
+        f"{category.name} {value_words(category, value)}"
+        for category, value in zip(deck.categories, deck.cards[card].values, strict=True)
+    )
+    return f"{deck.cards[card].name} ({values})"

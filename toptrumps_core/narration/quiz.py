@@ -37,6 +37,7 @@ from toptrumps_core.quiz import (
     QuizEnded,
     QuizRoundStarted,
     QuizRules,
+    QuizView,
     RankTurned,
     RoundUnwon,
     RoundWon,
@@ -57,7 +58,7 @@ else:  # pragma: no cover - Python 3.10
         raise AssertionError(f"unexpected value: {value!r}")
 
 
-__all__ = ["QuizEvent", "QuizNarrator"]
+__all__ = ["QuizEvent", "QuizNarrator", "quiz_narrator", "quiz_view_text"]
 
 QuizEvent: TypeAlias = (
     ChartsPicked
@@ -191,3 +192,15 @@ class QuizNarrator:
                 return f"The quiz is over: {score}. {n[winner]} wins (Q10)."
             case _:
                 assert_never(event)
+
+
+def quiz_narrator(rules: QuizRules, names: Sequence[str] | None = None, start: object = None) -> QuizNarrator:
+    """Returns the `QuizNarrator` of one game of `rules` (`start` changes nothing)."""
+    return QuizNarrator(rules, names)
+
+
+def quiz_view_text(view: QuizView) -> str:
+    """Returns what a quiz team sees, in a line: the round, the tiles in the middle, points, ranks turned."""
+    turned = ", ".join(str(rank) for rank, _ in view.turned) or "none"
+    points = [sum(tiles) for tiles in view.won]
+    return f"round {view.round}; middle {list(view.middle)}; points {points}; turned {turned}"

@@ -36,6 +36,7 @@ from toptrumps_core.squads import (
     SquadsDealt,
     SquadsRevealed,
     SquadsRules,
+    SquadsView,
 )
 
 if sys.version_info >= (3, 11):
@@ -47,7 +48,7 @@ else:  # pragma: no cover - Python 3.10
         raise AssertionError(f"unexpected value: {value!r}")
 
 
-__all__ = ["SquadsEvent", "SquadsNarrator"]
+__all__ = ["SquadsEvent", "SquadsNarrator", "squads_narrator", "squads_view_text"]
 
 SquadsEvent: TypeAlias = (
     SquadsDealt
@@ -158,3 +159,13 @@ class SquadsNarrator(SeatWords):
         deck = self.rules.deck
         value = value_words(deck.categories[category], deck.cards[card].values[category])
         return f"{self._whose(seat)} {deck.cards[card].name} {value}"
+
+
+def squads_narrator(rules: SquadsRules, names: Sequence[str] | None = None, start: object = None) -> SquadsNarrator:
+    """Returns the `SquadsNarrator` of one game of `rules` (`start` changes nothing: every round is told whole)."""
+    return SquadsNarrator(rules, names)
+
+
+def squads_view_text(view: SquadsView) -> str:
+    """Returns what a Squads seat sees, in a line: the round and everyone's tokens."""
+    return f"round {view.round}; tokens {list(view.scores)}"

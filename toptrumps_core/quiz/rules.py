@@ -80,7 +80,7 @@ from toptrumps_core.quiz.events import (
 from toptrumps_core.quiz.matching import NEAR_MISS, Verdict, check_answer, normal_form
 from toptrumps_core.quiz.scenario import scenario_state
 from toptrumps_core.quiz.state import TEAM_COLOURS, QuizJudgeView, QuizStage, QuizState, QuizView
-from toptrumps_core.record import check_rules_version, register_family
+from toptrumps_core.record import check_rules_version
 
 __all__ = ["MAX_ANSWER_LENGTH", "QuizRules"]
 
@@ -520,6 +520,3 @@ def _names(value: Any, what: str, least: int, most: int | None = None) -> tuple[
         count = f"{least}" if most == least else f"at least {least}"
         raise RuleOptionError(f"{what} must be {count} different names (Q1); got {list(names)!r}")
     return names
-
-
-register_family(QuizRules.family, QuizRules)

@@ -1,8 +1,9 @@
 """Game families: the rules classes a record can name, and what they must provide.
 
 A record names its game by family (``"classic"``, ``"tournament"``,
-``"hilo"``, each mini-game, ...).  A rules class joins with
-``register_family(name, cls)`` next to its definition, and provides:
+``"hilo"``, each mini-game, ...): the wire name of its `GameFamily`
+(`toptrumps_core.families`, where a game registers once).  The rules class
+of a family provides:
 
 - ``family``: its family name, and ``rules_version``: the version of its
   rules' semantics (both may be class attributes);
@@ -29,6 +30,7 @@ from collections.abc import Collection, Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from toptrumps_core.errors import RecordError
+from toptrumps_core.families import GameFamily, get_game, known_games, register_game
 from toptrumps_core.protocol import Game
 
 __all__ = [
@@ -71,11 +73,12 @@ class RecordedRules(Game, Protocol):
         ...
 
 
-_FAMILIES: dict[str, type[RecordedRules]] = {}
-
-
 def register_family(name: str, cls: type[RecordedRules]) -> None:
-    """Makes the rules class `cls` known to records as the game family `name`.
+    """Registers the rules class `cls` as the game family `name` with nothing else said of it.
+
+    The short form of `toptrumps_core.families.register_game`, kept for
+    the games that only need records: ``register_game(GameFamily(name, cls))``.
+    Registering the class of an already registered family again is harmless.
 
     Raises:
         ValueError: If another class is registered under `name`, or `cls`
@@ -84,31 +87,32 @@ def register_family(name: str, cls: type[RecordedRules]) -> None:
     family = getattr(cls, "family", name)
     if isinstance(family, str) and family != name:
         raise ValueError(f"{cls.__name__}.family is {family!r}, not {name!r}")
-    known = _FAMILIES.setdefault(name, cls)
-    if known is not cls:
-        raise ValueError(f"two game families are named {name!r}: {known.__name__} and {cls.__name__}")
+    try:
+        known = get_game(name)
+    except ValueError:
+        register_game(GameFamily(name, cls))
+        return
+    if known.rules_class is not cls:
+        raise ValueError(f"two game families are named {name!r}: {known.rules_class.__name__} and {cls.__name__}")
 
 
 def get_family(name: str) -> type[RecordedRules]:
-    """Returns the rules class of the game family `name`.
+    """Returns the rules class of the game family `name`, loading the family on first use.
 
     Raises:
         ValueError: If no family has that name (the message lists the known ones).
 
     Example:
-        >>> import toptrumps_core
         >>> get_family("classic").__name__
         'ClassicRules'
     """
-    try:
-        return _FAMILIES[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown game {name!r}; known games: {known_families()}") from None
+    cls: type[RecordedRules] = get_game(name).rules_class
+    return cls
 
 
 def known_families() -> list[str]:
-    """Returns the names of every registered game family, sorted."""
-    return sorted(_FAMILIES)
+    """Returns the names of every game family (the core's and every one registered), sorted."""
+    return known_games()
 
 
 def check_rules_version(rules_version: object, plays: Collection[int], family: str) -> int:

@@ -48,7 +48,7 @@ from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.events import Revealed, Tied
 from toptrumps_core.play import DEFAULT_MAX_ACTIONS, Match
 from toptrumps_core.progress import Progress, ProgressReporter
-from toptrumps_core.protocol import Termination
+from toptrumps_core.protocol import EndReason
 from toptrumps_core.simulation.batch import check_batch_support, play_batch
 from toptrumps_core.strategies import get_strategy
 
@@ -223,7 +223,7 @@ def _add_row(
     strategies: Sequence[str],
     game: int,
     seed: int,
-    result: tuple[Termination, frozenset[int], int, int, Sequence[int]],
+    result: tuple[EndReason, frozenset[int], int, int, Sequence[int]],
 ) -> None:
     """Appends one game's row; `result` is (termination, winners, comparisons, ties, stack sizes)."""
     termination, winners, comparisons, ties, stacks = result
@@ -242,7 +242,7 @@ def _add_row(
 
 def _rules_game(
     rules: ClassicRules, strategies: Sequence[str], seed: int, max_actions: int
-) -> tuple[Termination, frozenset[int], int, int, tuple[int, ...]]:
+) -> tuple[EndReason, frozenset[int], int, int, tuple[int, ...]]:
     """Plays one game on the rules engine: (termination, winners, comparisons, ties, stack sizes)."""
     match = Match(rules, list(strategies), seed=seed, max_actions=max_actions)
     match.advance()

@@ -58,7 +58,7 @@ from toptrumps_core.protocol import (
     check_joint,
     check_seat,
 )
-from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, decode, encode, register_family
+from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, decode, encode
 from toptrumps_core.squads.events import (
     CardPickedUp,
     CardPlaced,
@@ -473,6 +473,3 @@ def _place(row: SquadRow, slot: int) -> SquadRow:
     displaced = cards[slot]
     cards[slot], face_up[slot] = row.held, True
     return replace(row, cards=tuple(cards), face_up=tuple(face_up), held=displaced)
-
-
-register_family(SquadsRules.family, SquadsRules)

@@ -35,7 +35,7 @@ from toptrumps_core.classic import ChooseCategory, ClassicView, PickCard
 from toptrumps_core.probability import comparison_odds
 from toptrumps_core.protocol import Action
 
-__all__ = ["BestRank", "BestValue", "CardCounting", "rank_score"]
+__all__ = ["BestRank", "BestValue", "CardCounting", "classic_player", "mini_game_player", "rank_score"]
 
 
 @dataclass(frozen=True)
@@ -212,3 +212,17 @@ def _range(deck: Deck, category: int) -> tuple[Fraction, Fraction]:
     if not values:
         return Fraction(0), Fraction(0)
     return min(values), max(values)
+
+
+def classic_player(rules: object) -> CardCounting:
+    """Returns the default computer player of classic play: card counting told the game's C6 option (P3).
+
+    Args:
+        rules: Classic rules; their ``no_data`` option (rule C6) sets the odds.
+    """
+    return CardCounting(no_data="loses" if getattr(rules, "no_data", "tie") == "loses" else "tie")
+
+
+def mini_game_player(rules: object) -> CardCounting:
+    """Returns the default computer player of a tournament mini-game played on its own: card counting."""
+    return CardCounting()

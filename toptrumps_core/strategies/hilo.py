@@ -18,7 +18,7 @@ from toptrumps_core.probability import HiLoPolicy, best_hi_lo_policy, hi_lo_odds
 from toptrumps_core.protocol import Action
 from toptrumps_core.tournament.hilo import Call, HiLoView
 
-__all__ = ["BestHiLo", "PolicyPlayer"]
+__all__ = ["BestHiLo", "PolicyPlayer", "hilo_player"]
 
 
 @dataclass(frozen=True)
@@ -78,3 +78,8 @@ class PolicyPlayer:
         value = shown.values[view.category]
         assert isinstance(value, Fraction)
         return Call(self.policy.second_call(value))
+
+
+def hilo_player(rules: object) -> BestHiLo:
+    """Returns the default computer player of Hi Lo: the exact best calls (P1, P2)."""
+    return BestHiLo()

@@ -37,7 +37,7 @@ from toptrumps_core.quiz import (
 )
 from toptrumps_core.quiz.actions import JudgeAnswer
 
-__all__ = ["QuizTeam", "SimilarityJudge"]
+__all__ = ["QuizTeam", "SimilarityJudge", "quiz_judge", "quiz_player"]
 
 
 @lru_cache(maxsize=4096)
@@ -122,3 +122,13 @@ class SimilarityJudge:
     def choose(self, view: QuizJudgeView, legal: Sequence[Action], rng: random.Random) -> Action:
         """Returns `JudgeAnswer(True)` for a close enough answer, else `JudgeAnswer(False)`."""
         return JudgeAnswer(view.similarity >= self.accept_from)
+
+
+def quiz_player(rules: object) -> QuizTeam:
+    """Returns the default computer team of the Top Ten Quiz: knows each answer with p = 3/5, bids its best."""
+    return QuizTeam()
+
+
+def quiz_judge(rules: object) -> SimilarityJudge:
+    """Returns the default computer judge of the Top Ten Quiz: accepts a near miss by similarity (Q13)."""
+    return SimilarityJudge()

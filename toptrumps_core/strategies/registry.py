@@ -4,13 +4,13 @@
   ``"expert"``, `DIFFICULTIES`) or a strategy name (``"random"``,
   ``"best_value"``, ``"best_rank"``, ``"card_counting"``).
 - `default_player(rules)`: the computer player `play` and `Match` seat where
-  no strategy is given, looked up by the rules' game family: card counting
-  told the game's rule C6 option for the classic game (P3), `BestHiLo` for
-  Hi Lo (P1, P2), `TournamentPlayer` for the tournament, card counting for a
-  mini-game played on its own, `ExpectedTokensBuilder` for Squads,
-  `QuizTeam` (and the judge `SimilarityJudge`) for the Top Ten Quiz.  A new
-  game registers its own with `register_default_player`, and its default judge, if it has one, with
-  `register_default_judge`; the rules never import their players.
+  no strategy is given, and `default_judge(rules)`: each named by the rules'
+  `GameFamily` (`toptrumps_core.families`), e.g. card counting told the
+  game's rule C6 option for the classic game (P3), `BestHiLo` for Hi Lo (P1,
+  P2), `QuizTeam` and the judge `SimilarityJudge` for the Top Ten Quiz.  The
+  rules never import their players: a family names them by reference.
+  `register_default_player` and `register_default_judge` put another player
+  (or judge) in place of a family's own.
 """
 
 from __future__ import annotations
@@ -19,16 +19,12 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from toptrumps_core.classic import ClassicRules, ClassicView
+from toptrumps_core.classic import ClassicView
 from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.families import GameFamily, get_game, known_games
 from toptrumps_core.protocol import Game
-from toptrumps_core.record import RecordedRules
 from toptrumps_core.strategies.base import RandomStrategy, Strategy
 from toptrumps_core.strategies.classic import BestRank, BestValue, CardCounting
-from toptrumps_core.strategies.hilo import BestHiLo
-from toptrumps_core.strategies.quiz import QuizTeam, SimilarityJudge
-from toptrumps_core.strategies.squads import ExpectedTokensBuilder
-from toptrumps_core.strategies.tournament import TournamentPlayer
 
 __all__ = [
     "DIFFICULTIES",
@@ -84,21 +80,25 @@ _JUDGES: dict[str, PlayerMaker] = {}
 
 
 def register_default_player(family: str, make: PlayerMaker) -> None:
-    """Makes ``make(rules)`` the default computer player of the game family `family`."""
+    """Makes ``make(rules)`` the default computer player of the game family `family`, in place of its own."""
     _PLAYERS[family] = make
 
 
 def register_default_judge(family: str, make: PlayerMaker) -> None:
-    """Makes ``make(rules)`` the default computer judge of the game family `family` (a judged game)."""
+    """Makes ``make(rules)`` the default computer judge of the game family `family`, in place of its own."""
     _JUDGES[family] = make
 
 
-def _family(rules: Game) -> str | None:
-    return rules.family if isinstance(rules, RecordedRules) else None
+def _family(rules: Game) -> GameFamily | None:
+    name = getattr(rules, "family", None)
+    try:
+        return get_game(name) if isinstance(name, str) else None
+    except ValueError:
+        return None
 
 
 def default_player(rules: Game) -> Strategy[Any]:
-    """Returns the default computer player for `rules`, by its game family.
+    """Returns the default computer player for `rules`, named by its game family.
 
     Raises:
         RuleOptionError: If the family has no default player (the message
@@ -110,31 +110,22 @@ def default_player(rules: Game) -> Strategy[Any]:
         CardCounting(no_data='loses')
     """
     family = _family(rules)
-    make = _PLAYERS.get(family) if family is not None else None
-    if make is None:
+    if family is not None and family.name in _PLAYERS:
+        return _PLAYERS[family.name](rules)
+    player: Strategy[Any] | None = None if family is None else family.make_player(rules)
+    if player is None:
+        having = sorted(set(_PLAYERS) | {name for name in known_games() if get_game(name).player is not None})
         raise RuleOptionError(
             f"{type(rules).__name__} has no default computer player; give one strategy per seat "
-            f"(families with a default: {sorted(_PLAYERS)})"
+            f"(families with a default: {having})"
         )
-    return make(rules)
+    return player
 
 
 def default_judge(rules: Game) -> Strategy[Any] | None:
     """Returns the default computer judge for `rules`, or None if its family has none."""
     family = _family(rules)
-    make = _JUDGES.get(family) if family is not None else None
-    return None if make is None else make(rules)
-
-
-def _card_counting(rules: ClassicRules) -> Strategy[Any]:
-    return CardCounting(no_data=rules.no_data)  # the odds of this game's C6 option
-
-
-register_default_player("classic", _card_counting)
-register_default_player("hilo", lambda rules: BestHiLo())
-register_default_player("tournament", lambda rules: TournamentPlayer())
-register_default_player("squads", lambda rules: ExpectedTokensBuilder())  # exact expected tokens (S5)
-register_default_player("quiz", lambda rules: QuizTeam())  # knows each answer with p = 3/5, bids its best
-register_default_judge("quiz", lambda rules: SimilarityJudge())
-for _mini_game in ("head_to_head", "my_game", "shoot_out", "arena_hilo", "steal_a_pin", "grab_two_pins", "finale"):
-    register_default_player(_mini_game, lambda rules: CardCounting())  # a mini-game on its own, as before
+    if family is not None and family.name in _JUDGES:
+        return _JUDGES[family.name](rules)
+    judge: Strategy[Any] | None = None if family is None else family.make_judge(rules)
+    return judge

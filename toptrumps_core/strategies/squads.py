@@ -28,7 +28,7 @@ from toptrumps_core.probability.settle import average_win_chance, win_chance
 from toptrumps_core.protocol import Action
 from toptrumps_core.squads import ChooseMission, PickUp, Place, SquadsView
 
-__all__ = ["ExpectedTokensBuilder", "RandomBuilder", "ThresholdBuilder", "slot_chances"]
+__all__ = ["ExpectedTokensBuilder", "RandomBuilder", "ThresholdBuilder", "slot_chances", "squads_player"]
 
 
 def slot_chances(view: SquadsView, card: int, slot: int) -> tuple[int, Fraction, Fraction]:
@@ -162,3 +162,8 @@ class ThresholdBuilder:
         if outside:
             return outside[0]
         return max(_gains(view, legal), key=lambda g: (g[0], g[1], -g[2].slot))[2]
+
+
+def squads_player(rules: object) -> ExpectedTokensBuilder:
+    """Returns the default computer player of Top Trump Squads: exact expected tokens (S5)."""
+    return ExpectedTokensBuilder()

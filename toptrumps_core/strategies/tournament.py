@@ -40,7 +40,7 @@ from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.steal_a_pin import Rob
 from toptrumps_core.tournament.view import TournamentView
 
-__all__ = ["RandomTournamentPlayer", "TournamentPlayer", "deck_tie_chance"]
+__all__ = ["RandomTournamentPlayer", "TournamentPlayer", "deck_tie_chance", "tournament_player"]
 
 
 @lru_cache(maxsize=64)
@@ -113,3 +113,8 @@ class TournamentPlayer:
         top = max(s for s, _ in scored)
         best = [a for s, a in scored if s == top]
         return best[rng.randrange(len(best))]
+
+
+def tournament_player(rules: object) -> TournamentPlayer:
+    """Returns the default computer player of the tournament (T1-T16)."""
+    return TournamentPlayer()

@@ -57,7 +57,6 @@ from toptrumps_core.protocol import (
     UniformPermutation,
     check_chance,
 )
-from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import Table
 from toptrumps_core.tournament.duel import DuelState
 from toptrumps_core.tournament.duel_mini_game import DuelMiniGame
@@ -343,6 +342,3 @@ class FinaleRules(DuelMiniGame):
 
     def _won(self, state: MiniGameState, winner: Seat) -> MiniGameState:
         return replace(state, stage=Stage.OVER, outcome=Outcome(Termination.FINALE_WON, frozenset({winner})))
-
-
-register_family(FinaleRules.family, FinaleRules)

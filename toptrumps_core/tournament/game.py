@@ -56,7 +56,6 @@ from toptrumps_core.protocol import (
     Transition,
     check_chance,
 )
-from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import ArenaRules, Table
 from toptrumps_core.tournament.finale import FinaleRules
 from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
@@ -251,9 +250,6 @@ class HiLoGame(MiniGame):
         remaining = returned[: len(returned) - len(used)]
         final, more = self.finish(state, [(state.table.active, pins)] if pins else [], used, remaining)
         return Transition(final, events + more)
-
-
-register_family(HiLoGame.family, HiLoGame)
 
 
 # -- the tournament -------------------------------------------------------------------
@@ -574,6 +570,3 @@ class TournamentRules(ArenaRules):
         active = (table.active + 1) % self.seats  # rule T3: the turn passes left
         events.append(TurnPassed(active))
         return Transition(replace(state, table=replace(table, active=active), phase=Phase.SPIN), tuple(events))
-
-
-register_family(TournamentRules.family, TournamentRules)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from toptrumps_core.errors import IllegalActionError
 from toptrumps_core.protocol import Action, Transition
-from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import Table
 from toptrumps_core.tournament.mini_game import MiniGameState, PinMiniGame, Stage
 from toptrumps_core.tournament.spinner import Sector
@@ -54,6 +53,3 @@ class GrabTwoPinsRules(PinMiniGame):
     def apply(self, state: MiniGameState, action: Action) -> Transition[MiniGameState]:
         """Raises IllegalActionError: nothing is left to do once Grab 2 Pins has begun."""
         raise IllegalActionError(f"Grab 2 Pins is over as soon as it begins; got {action!r}")
-
-
-register_family(GrabTwoPinsRules.family, GrabTwoPinsRules)

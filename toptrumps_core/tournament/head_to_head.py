@@ -27,7 +27,6 @@ from dataclasses import dataclass, replace
 
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
-from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import Table
 from toptrumps_core.tournament.duel_mini_game import DuelMiniGame
 from toptrumps_core.tournament.mini_game import MiniGameState, Stage
@@ -170,6 +169,3 @@ class HeadToHeadRules(DuelMiniGame):
         assert opponent is not None
         state, dealt = self.start_duel(state, [active, opponent], [CARDS_EACH, CARDS_EACH], chooser=active)
         return state, (dealt,)
-
-
-register_family(HeadToHeadRules.family, HeadToHeadRules)

@@ -91,7 +91,7 @@ from toptrumps_core.protocol import (
     UniformPermutation,
     check_chance,
 )
-from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, register_family
+from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version
 from toptrumps_core.tournament.hilo_events import (
     EndReason,
     HiLoCalled,
@@ -484,6 +484,3 @@ class HiLoRules:
         state = replace(state, step=HiLoStep.OVER, end_reason=reason)
         events.append(HiLoEnded(self.pins(state), reason))
         return state
-
-
-register_family("hilo", HiLoRules)

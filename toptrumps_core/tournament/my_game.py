@@ -29,7 +29,6 @@ from dataclasses import dataclass, replace
 from toptrumps_core.comparison import play_order
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
-from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import Table
 from toptrumps_core.tournament.duel_mini_game import DuelMiniGame
 from toptrumps_core.tournament.mini_game import MiniGameState, Stage
@@ -159,6 +158,3 @@ class MyGameRules(DuelMiniGame):
         order = play_order(range(self.seats), state.table.active)
         state, dealt = self.start_duel(state, order, [CARDS_EACH] * self.seats, chooser=state.table.active)
         return state, (dealt,)
-
-
-register_family(MyGameRules.family, MyGameRules)

@@ -46,7 +46,6 @@ from toptrumps_core.protocol import (
     Transition,
     check_chance,
 )
-from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import Table
 from toptrumps_core.tournament.dealing import deal
 from toptrumps_core.tournament.mini_game import CardsDealt, MiniGame, MiniGameState, Stage
@@ -250,6 +249,3 @@ class ShootOutRules(MiniGame):
         state = replace(state, play=play)
         final, more = self.finish(state, [(play.winner, 1)], play.taken, play.stack)
         return Transition(final, (*events, *more))
-
-
-register_family(ShootOutRules.family, ShootOutRules)

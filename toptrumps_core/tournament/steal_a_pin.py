@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from toptrumps_core.protocol import Action, Event, Seat, Transition, whole_number
-from toptrumps_core.record import register_family
 from toptrumps_core.tournament.arena import Table
 from toptrumps_core.tournament.mini_game import MiniGameState, PinMiniGame, Stage
 from toptrumps_core.tournament.spinner import Sector
@@ -107,6 +106,3 @@ class StealAPinRules(PinMiniGame):
         state = replace(state, table=replace(table, pins=board))
         state, over = self.end(state, (table.active,), events)
         return Transition(state, over)
-
-
-register_family(StealAPinRules.family, StealAPinRules)
