@@ -58,7 +58,7 @@ Stacks = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseCategory(Action):
+class ChooseCategory(Action, wire="classic/choose"):
     """The chooser names the category to compare (rules C4, T5, T8, T11, T12).
 
     Attributes:

@@ -41,7 +41,7 @@ __all__ = [
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class Dealt(Event):
+class Dealt(Event, wire="dealt"):
     """The shuffled deck was dealt (rule C2).
 
     Attributes:
@@ -54,7 +54,7 @@ class Dealt(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class Revealed(Event):
+class Revealed(Event, wire="revealed"):
     """Everyone in the comparison turned their top card (rules C4, T5, T6, T11).
 
     Attributes:
@@ -72,7 +72,7 @@ class Revealed(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class Won(Event):
+class Won(Event, wire="won"):
     """One seat had the single best value and took cards of the comparison (rules C4, C9, T5, T11).
 
     Attributes:
@@ -95,7 +95,7 @@ class Won(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class Tied(Event):
+class Tied(Event, wire="tied"):
     """The best value was shared, or a card had no data (rules C5, C6, T6, T11).
 
     In classic play the revealed cards go to the pot and the same chooser
@@ -122,7 +122,7 @@ class Tied(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class PotCollected(Event):
+class PotCollected(Event, wire="pot_collected"):
     """A seat took the pot (rules C4, C7).
 
     Attributes:
@@ -135,7 +135,7 @@ class PotCollected(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class SeatOut(Event):
+class SeatOut(Event, wire="seat_out"):
     """A seat ran out of cards and is out of the game or the card play (rules C7, T5, T7).
 
     Attributes:
@@ -146,7 +146,7 @@ class SeatOut(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class ChooserDrawn(Event):
+class ChooserDrawn(Event, wire="chooser_drawn"):
     """The chooser ran out in a tie; the next chooser was drawn by lot (rule C8).
 
     Attributes:
@@ -159,7 +159,7 @@ class ChooserDrawn(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class CardsDiscarded(Event):
+class CardsDiscarded(Event, wire="cards_discarded"):
     """Cards were discarded face up in front of their owners, out of play until the mini-game ends (T5, T6, T11).
 
     Attributes:
@@ -170,7 +170,7 @@ class CardsDiscarded(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class CardsDrawn(Event):
+class CardsDrawn(Event, wire="cards_drawn"):
     """Players comparing again got a new card each from the top of the stack (T7, T11).
 
     Attributes:
@@ -181,7 +181,7 @@ class CardsDrawn(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class StayerDrawn(Event):
+class StayerDrawn(Event, wire="stayer_drawn"):
     """The stack had too few cards for everyone comparing again: a lot chose who stays in (T7, T11).
 
     In the duel the seat drawn stays in (with the top card, if any); in
@@ -197,7 +197,7 @@ class StayerDrawn(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class GameEnded(Event):
+class GameEnded(Event, wire="game_ended"):
     """The game is over.
 
     Attributes:

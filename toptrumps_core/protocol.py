@@ -30,8 +30,8 @@ Two kinds of node let more than one seat, or no seat, decide:
 
 This module holds the shared vocabulary: actors, outcomes with their reason,
 transitions, chance distributions with exact probabilities, the `Action` and
-`Event` base classes (every subclass is known to the record codec by its class
-name, see `Recorded`), and the chance actions (`Shuffle`, `Lot`) that several
+`Event` base classes (every subclass declares the wire name the record codec
+knows it by, see `Recorded`), and the chance actions (`Shuffle`, `Lot`) that several
 games use.
 """
 
@@ -41,10 +41,11 @@ import enum
 import math
 import operator
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.checks import whole_number
@@ -77,6 +78,7 @@ __all__ = [
     "check_joint",
     "check_seat",
     "recorded_type",
+    "recorded_types",
     "whole_number",
 ]
 
@@ -106,61 +108,82 @@ TERMINAL = _Node.TERMINAL
 Actor: TypeAlias = "Seat | _Node"
 """Who acts in a state: a seat number, `CHANCE`, `SIMULTANEOUS`, `JUDGE` or `TERMINAL`."""
 
-_RECORDED: dict[str, type] = {}
+_RECORDED: dict[str, type] = {}  # every concrete `Recorded` class, by its wire name
+
+_WIRE_NAME = re.compile(r"[a-z][a-z0-9_]*(/[a-z][a-z0-9_]*)?")
 
 
 class Recorded:
-    """The base of every value a game record stores, known to the record codec by class name.
+    """The base of every value a game record stores, known to the record codec by its wire name.
 
-    Defining a subclass registers it: the codec of `toptrumps_core.record`
-    writes an instance as ``{"type": class name, field: value, ...}`` (an
-    enum member as ``{"enum": class name, "value": ...}``) and reads it back
-    through this registry, so no module registers its classes by hand.
-    Actions derive from `Action`, events from `Event`; states that a
-    scenario start stores, their enums and `Outcome` derive from `Recorded`
-    itself (an enum as ``class Step(Recorded, enum.Enum)``).
-
-    A slotted dataclass is built twice under one name (the decorator
-    makes a new class with slots); the second, from the same module and
-    qualified name, replaces the first.  A base meant only for inheriting
-    passes ``abstract=True`` and is not registered.
+    Each concrete subclass declares its *wire name*, the tag records write
+    for it (class attribute ``wire``), so renaming a class never changes a
+    saved file: ``class ChooseCategory(Action, wire="classic/choose")``,
+    ``class Termination(EndReason, wire="termination")``.  Shared
+    types are plain (``"shuffle"``, ``"lot"``, ``"joint"``, ``"outcome"``),
+    a family's own ``"<family>/<verb or noun>"``, lower case.  Defining a
+    subclass registers it for the codec of `toptrumps_core.record`, which
+    writes ``{"type": wire name, field: value, ...}`` (an enum member as
+    ``{"enum": wire name, "value": ...}``).  Actions derive from `Action`,
+    events from `Event`; stored states, their enums and `Outcome` from
+    `Recorded` itself.  A slotted dataclass, built twice by its decorator,
+    keeps its wire name; a base meant only for inheriting passes
+    ``abstract=True`` and has none.
 
     Raises:
-        TypeError: When a class is defined under the name of a registered
-            class from another module or scope: two record types may not
-            share a name, or a record would not know which one it holds.
+        TypeError: When a concrete subclass declares no wire name, one that
+            is not lower-case words with at most one ``/``, or the wire name
+            of a class from another module or scope (a record would not
+            know which one it holds).
     """
 
     __slots__ = ()
+    wire: ClassVar[str]  # the name records write for this type
 
-    def __init_subclass__(cls, *, abstract: bool = False, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, wire: str | None = None, abstract: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if abstract:
+            if wire is not None:
+                raise TypeError(f"{cls.__qualname__} is abstract=True, so it takes no wire name; got {wire!r}")
             return
-        known = _RECORDED.get(cls.__name__)
+        wire = cls.__dict__.get("wire") if wire is None else wire  # a slotted dataclass is rebuilt without it
+        if wire is None:
+            raise TypeError(
+                f"record type {cls.__module__}.{cls.__qualname__} declares no wire name; "
+                f'expected e.g. class {cls.__name__}(..., wire="<family>/<name>")'
+            )
+        if not isinstance(wire, str) or not _WIRE_NAME.fullmatch(wire):
+            raise TypeError(f"wire name {wire!r} of {cls.__qualname__}: expected lower-case words as 'quiz/bid'")
+        known = _RECORDED.get(wire)
         if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
             raise TypeError(
-                f"two record types are named {cls.__name__!r}: {known.__module__}.{known.__qualname__} "
-                f"and {cls.__module__}.{cls.__qualname__}; rename one"
+                f"two record types have the wire name {wire!r}: {known.__module__}.{known.__qualname__} "
+                f"and {cls.__module__}.{cls.__qualname__}; give one another name"
             )
-        _RECORDED[cls.__name__] = cls
+        cls.wire = wire
+        _RECORDED[wire] = cls
 
 
-def recorded_type(name: str) -> type | None:
-    """Returns the `Recorded` class registered under `name`, or None if there is none.
+def recorded_type(wire: str) -> type | None:
+    """Returns the `Recorded` class whose wire name is `wire`, or None if there is none.
 
     Example:
-        >>> recorded_type("Shuffle") is Shuffle
+        >>> recorded_type("shuffle") is Shuffle
         True
     """
-    return _RECORDED.get(name)
+    return _RECORDED.get(wire)
+
+
+def recorded_types() -> dict[str, type]:
+    """Returns every `Recorded` class by wire name (a new dict)."""
+    return dict(_RECORDED)
 
 
 class Action(Recorded, abstract=True):
     """The base of every action: a frozen dataclass named as an imperative verb.
 
     Seat decisions (``ChooseCategory(2)``) and chance outcomes (`Shuffle`,
-    `Lot`) alike; each subclass is known to the record codec by its name.
+    `Lot`) alike; each subclass declares its wire name (see `Recorded`).
     """
 
     __slots__ = ()
@@ -169,7 +192,7 @@ class Action(Recorded, abstract=True):
 class Event(Recorded, abstract=True):
     """The base of every event: a dataclass named in the past tense (``Tied(...)``), never changed once built.
 
-    Each subclass is known to the record codec by its name.
+    Each subclass declares its wire name (see `Recorded`).
     """
 
     __slots__ = ()
@@ -180,14 +203,15 @@ class EndReason(Recorded, enum.Enum, abstract=True):
 
     A game family names its own end reasons (`GameFamily.end_reasons`): a
     family of the core takes them from `Termination`, a game from outside
-    the core may define its own enum, ``class SnapEnd(EndReason): SNAP =
-    "snap"``, which records store like any other recorded enum.  Whatever
+    the core may define its own enum, ``class SnapEnd(EndReason,
+    wire="snap/end"): SNAP = "snap"``, which records store like any other
+    recorded enum.  Whatever
     the family, a game the driver's cap stopped ends `Termination.UNFINISHED`
     (rule C12).
     """
 
 
-class Termination(EndReason):
+class Termination(EndReason, wire="termination"):
     """Why a game of the core ended; `UNFINISHED` serves every family."""
 
     LAST_STACK = "last_stack"
@@ -209,7 +233,7 @@ class Termination(EndReason):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome(Recorded):
+class Outcome(Recorded, wire="outcome"):
     """How a game ended and who won.
 
     Attributes:
@@ -313,7 +337,7 @@ class Transition(Generic[S]):
 
 
 @dataclass(frozen=True, slots=True)
-class Shuffle(Action):
+class Shuffle(Action, wire="shuffle"):
     """Chance action: the cards in the order drawn by a shuffle.
 
     Attributes:
@@ -337,7 +361,7 @@ class Shuffle(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Lot(Action):
+class Lot(Action, wire="lot"):
     """Chance action: the seat drawn by lot (e.g. the next chooser, rule C8).
 
     Attributes:
@@ -470,7 +494,7 @@ class Game(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class JointAction(Action):
+class JointAction(Action, wire="joint"):
     """The actions of a `SIMULTANEOUS` node, one per listed seat, applied at once.
 
     Attributes:

@@ -4,7 +4,9 @@
 every rule option (C2, C4, C6, C10, C11), 2 to 12 seats (C1; more than 6 with
 ``simulation=True``), bundled and random decks, every computer strategy and
 the driver's cap (C12); beside each, the SHA-256 of its actions, events and
-outcome as the record codec writes them.  `test_classic_fingerprints.py`
+outcome as the record codec writes them, tagged by the class names that
+records of formats 1 and 2 used (`toptrumps_core.record.legacy.OLD_TAGS`
+read backwards), so that tagging records by wire name changed no fingerprint.  `test_classic_fingerprints.py`
 plays each configuration again and compares: any change in how the engine
 plays, in the order of its events or in what they hold shows as a changed
 fingerprint, even where no saved record or golden transcript reaches.
@@ -29,6 +31,7 @@ from toptrumps_core.cards import Category, Deck
 from toptrumps_core.classic import ClassicRules
 from toptrumps_core.play import play
 from toptrumps_core.record import GameRecord, encode
+from toptrumps_core.record.legacy import OLD_TAGS
 
 FINGERPRINTS = Path(__file__).with_name("classic_fingerprints.json")
 
@@ -62,9 +65,22 @@ def build(config: dict[str, Any]) -> tuple[ClassicRules, list[Any]]:
     return rules, list(config["strategies"])
 
 
+_FORMAT_2_TAGS = {wire: old for old, wire in OLD_TAGS.items() if old not in ("CardsRevealed", "PlayerOut")}
+"""Each wire name as records of format 2 tagged it (the two format-1 names renamed since left out)."""
+
+
+def _format_2_tags(value: Any) -> Any:
+    """Returns the codec's data `value` with every wire-name tag written as format 2 wrote it."""
+    if isinstance(value, list):
+        return [_format_2_tags(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _FORMAT_2_TAGS[v] if k in ("type", "enum") else _format_2_tags(v) for k, v in value.items()}
+    return value
+
+
 def fingerprint(record: GameRecord) -> str:
-    """Returns the SHA-256 of the record's actions, events and outcome, as the record codec writes them."""
-    game = [encode(record.actions), encode(record.events), encode(record.outcome)]
+    """Returns the SHA-256 of the record's actions, events and outcome, as the record codec of format 2 wrote them."""
+    game = _format_2_tags([encode(record.actions), encode(record.events), encode(record.outcome)])
     return hashlib.sha256(json.dumps(game, sort_keys=True).encode("utf-8")).hexdigest()
 
 

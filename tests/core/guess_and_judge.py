@@ -40,7 +40,7 @@ from toptrumps_core.record import check_rules_version, register_family
 
 
 @dataclass(frozen=True, slots=True)
-class DrawSecret(Action):
+class DrawSecret(Action, wire="test_guess_and_judge/draw_secret"):
     """Chance action: the secret number."""
 
     value: int
@@ -50,7 +50,7 @@ class DrawSecret(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class GuessSecret(Action):
+class GuessSecret(Action, wire="test_guess_and_judge/guess"):
     """A seat's guess."""
 
     value: int
@@ -60,14 +60,14 @@ class GuessSecret(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class JudgeGuess(Action):
+class JudgeGuess(Action, wire="test_guess_and_judge/judge"):
     """The judge's ruling on a near miss."""
 
     accept: bool
 
 
 @dataclass(frozen=True, slots=True)
-class SecretGuessed(Event):
+class SecretGuessed(Event, wire="test_guess_and_judge/guessed"):
     """A seat guessed `value`; `near` when it was off by one (the judge rules)."""
 
     seat: Seat
@@ -76,7 +76,7 @@ class SecretGuessed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GuessJudged(Event):
+class GuessJudged(Event, wire="test_guess_and_judge/judged"):
     """The judge accepted or refused `seat`'s near miss."""
 
     seat: Seat
@@ -84,7 +84,7 @@ class GuessJudged(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GuessState(Recorded):
+class GuessState(Recorded, wire="test_guess_and_judge/state"):
     """The secret (0 before the draw), the guesses so far, the guess awaiting the judge, the winner."""
 
     secret: int = 0

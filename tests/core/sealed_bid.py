@@ -35,7 +35,7 @@ from toptrumps_core.record import check_rules_version, register_family
 
 
 @dataclass(frozen=True, slots=True)
-class SealBid(Action):
+class SealBid(Action, wire="test_sealed_bid/seal"):
     """A seat's sealed bid of `amount` coins."""
 
     amount: int
@@ -45,7 +45,7 @@ class SealBid(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class SealedBidsOpened(Event):
+class SealedBidsOpened(Event, wire="test_sealed_bid/opened"):
     """The round's bids, opened together: ``(seat, amount)`` pairs; `winner` None on a tie."""
 
     bids: tuple[tuple[Seat, int], ...]
@@ -53,7 +53,7 @@ class SealedBidsOpened(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SealedBidState(Recorded):
+class SealedBidState(Recorded, wire="test_sealed_bid/state"):
     """Coins left and rounds won per seat, and the rounds played."""
 
     coins: tuple[int, ...]

@@ -1,10 +1,11 @@
-"""Game families and record formats: the registry, format 2, and format-1 records read through legacy.
+"""Game families and record formats: the registry, and records of formats 1 and 2 read through legacy.
 
 Every rules class writes and reads its own data; a record names its family,
-and `get_family` finds the class.  Format-1 records (release 0.1.0) load
-through `toptrumps_core.record.legacy`, whose `LEGACY_EVENTS` says how to read
-an event that was renamed since: the saved fixtures prove that a renamed
-event still loads, and that without its entry it would not.
+and `get_family` finds the class.  Records of formats 1 (release 0.1.0) and 2
+load through `toptrumps_core.record.legacy`: `LEGACY_EVENTS` says how to read
+a format-1 event reshaped since (the saved fixtures prove that such an event
+still loads, and that without its entry it would not), and `OLD_TAGS` reads
+every class-name tag as today's wire name.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from toptrumps_core import ClassicRules, GameRecord, HiLoRules, TournamentRules
 from toptrumps_core.errors import RecordError, RuleOptionError
 from toptrumps_core.record import FORMAT, LEGACY_EVENTS, get_family, known_families, register_family, renamed
-from toptrumps_core.record.legacy import upgrade, upgrade_events
+from toptrumps_core.record.legacy import upgrade, upgrade_events, wire_tags
 from toptrumps_core.tournament.finale import FinaleRules
 
 SAVED = Path(__file__).parent / "saved_records"
@@ -52,19 +53,20 @@ def test_a_family_name_is_taken_once() -> None:
 
 
 @pytest.mark.parametrize("name", ["classic_options", "hilo_per_call", "tournament_whole"])
-def test_a_format_1_record_is_written_back_as_format_2_with_the_same_rules(name: str) -> None:
+def test_a_format_1_record_is_written_back_in_todays_format_with_the_same_rules(name: str) -> None:
     old = saved(name)
     assert old["format"] == 1
     record = GameRecord.from_json(json.dumps(old))
     new = json.loads(record.to_json())
-    assert new["format"] == FORMAT == 2
+    assert new["format"] == FORMAT == 3
     assert new["rules"] == old["rules"] and new["rules_version"] == old["rules_version"]
-    # Events renamed since format 1 are written in today's names (LEGACY_EVENTS).
+    # Events reshaped since format 1 are written in today's shape (LEGACY_EVENTS), every tag as a wire name.
     assert (new["actions"], new["events"], new["outcome"]) == (
-        old["actions"],
-        upgrade_events(old["events"]),
-        old["outcome"],
+        wire_tags(old["actions"]),
+        wire_tags(upgrade_events(old["events"])),
+        wire_tags(old["outcome"]),
     )
+    assert new["actions"] != old["actions"]
     assert GameRecord.from_json(record.to_json()).rules == record.rules
 
 
@@ -87,9 +89,10 @@ def test_legacy_events_read_an_event_renamed_since(monkeypatch: pytest.MonkeyPat
 
 def test_legacy_events_apply_to_format_1_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(LEGACY_EVENTS, "ComparisonTaken", renamed("Won", taker="seat"))
-    current = json.loads(GameRecord.from_json(json.dumps(saved("classic_3_seats"))).to_json())
+    format_2 = saved("format2_classic")
+    assert format_2["format"] == 2 and any(e["type"] == "Won" for e in format_2["events"])
     with pytest.raises(RecordError, match="do not replay to its stored events"):
-        GameRecord.from_json(json.dumps(_with_old_names(current)))  # format 2 holds today's names only
+        GameRecord.from_json(json.dumps(_with_old_names(format_2)))  # format 2 holds the names of its day only
 
 
 def test_an_event_upgrade_may_drop_or_split_an_event(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -98,7 +101,7 @@ def test_an_event_upgrade_may_drop_or_split_an_event(monkeypatch: pytest.MonkeyP
     events = [{"type": "Gone"}, {"type": "Both", "n": 2}, {"type": "Kept", "x": [1]}]
     assert upgrade_events(events) == [{"type": "A", "n": 2}, {"type": "B"}, {"type": "Kept", "x": [1]}]
     data = {"format": 1, "events": events, "game": "classic"}
-    assert upgrade(data)["format"] == 2 and upgrade(data)["events"][0] == {"type": "A", "n": 2}
+    assert upgrade(data)["format"] == 3 and upgrade(data)["events"][0] == {"type": "A", "n": 2}
     assert data["format"] == 1  # the record's own data is left alone
 
 

@@ -113,7 +113,7 @@ def first_index(data: dict[str, Any], kind: str, key: str = "events") -> int:
 
 def test_tampered_event_is_refused(finished: GameRecord) -> None:
     def change(data: dict[str, Any]) -> None:
-        i = first_index(data, "Revealed")
+        i = first_index(data, "revealed")
         data["events"][i]["chooser"] = (data["events"][i]["chooser"] + 1) % 3
 
     assert_refused(edited(finished, change), "stored events")
@@ -125,7 +125,7 @@ def test_dropped_event_is_refused(finished: GameRecord) -> None:
 
 def test_tampered_action_is_refused(finished: GameRecord) -> None:
     def change(data: dict[str, Any]) -> None:
-        i = first_index(data, "ChooseCategory", "actions")
+        i = first_index(data, "classic/choose", "actions")
         data["actions"][i]["category"] = 7  # the zoo deck has 3 categories
 
     assert_refused(edited(finished, change), "does not replay")
@@ -157,18 +157,18 @@ def test_tampered_shuffle_is_refused(finished: GameRecord) -> None:
 
 
 def test_tampered_outcome_is_refused(finished: GameRecord) -> None:
-    other = {"type": "Outcome", "termination": {"enum": "Termination", "value": "round_limit"}, "winners": {"set": [0]}}
+    other = {"type": "outcome", "termination": {"enum": "termination", "value": "round_limit"}, "winners": {"set": [0]}}
     assert_refused(edited(finished, lambda d: d.__setitem__("outcome", other)), "outcome")
     assert_refused(edited(finished, lambda d: d.__setitem__("outcome", None)), "outcome")
 
 
 def test_an_unfinished_record_cannot_claim_a_winner(zoo: Deck) -> None:
     record = play(ClassicRules(zoo, seats=3), [RandomStrategy()] * 3, seed=4, max_actions=2)
-    won = {"type": "Outcome", "termination": {"enum": "Termination", "value": "last_stack"}, "winners": {"set": [0]}}
+    won = {"type": "outcome", "termination": {"enum": "termination", "value": "last_stack"}, "winners": {"set": [0]}}
     assert_refused(edited(record, lambda d: d.__setitem__("outcome", won)), "outcome")
     unfinished_but_won = {
-        "type": "Outcome",
-        "termination": {"enum": "Termination", "value": "unfinished"},
+        "type": "outcome",
+        "termination": {"enum": "termination", "value": "unfinished"},
         "winners": {"set": [1]},
     }
     assert_refused(edited(record, lambda d: d.__setitem__("outcome", unfinished_but_won)), "outcome")
@@ -303,14 +303,14 @@ def test_bad_start_is_refused(zoo: Deck) -> None:
     record = play(rules, [RandomStrategy()] * 2, seed=1, start=start)
     changes: list[Callable[[dict[str, Any]], object]] = [
         lambda d: d.__setitem__("start", 5),
-        lambda d: d.__setitem__("start", {"type": "Lot", "seat": 0}),
+        lambda d: d.__setitem__("start", {"type": "lot", "seat": 0}),
         lambda d: d["start"]["stacks"][0].__setitem__(0, 3),  # Dog twice, Cat nowhere
         lambda d: d["start"]["stacks"][0].__setitem__(0, 99),
         lambda d: d["start"]["stacks"].append([]),
         lambda d: d["start"].__setitem__("chooser", 5),
         lambda d: d["start"].__setitem__("pot", None),
-        lambda d: d["start"].__setitem__("step", {"enum": "_Step", "value": "pick"}),
-        lambda d: d["start"].__setitem__("step", {"enum": "_Step", "value": "collect"}),
+        lambda d: d["start"].__setitem__("step", {"enum": "classic/step", "value": "pick"}),
+        lambda d: d["start"].__setitem__("step", {"enum": "classic/step", "value": "collect"}),
         lambda d: d["start"].__setitem__("revealed", "all"),
     ]
     for change in changes:
@@ -318,7 +318,7 @@ def test_bad_start_is_refused(zoo: Deck) -> None:
 
 
 def test_actions_must_be_a_list(finished: GameRecord) -> None:
-    for bad in (5, None, {"set": [1]}, [{"fraction": "1/0"}], [{"type": "PickCard", "index": 0.5}]):
+    for bad in (5, None, {"set": [1]}, [{"fraction": "1/0"}], [{"type": "classic/pick_card", "index": 0.5}]):
         assert_refused(edited(finished, lambda d, bad=bad: d.__setitem__("actions", bad)))
 
 
@@ -406,26 +406,26 @@ def test_pick_card_positions_must_be_whole_numbers() -> None:
     assert type(ChooseCategory(1).category) is int
 
 
-# -- the record codec knows every Recorded class by name ---------------------------------------------
+# -- the record codec knows every Recorded class by its wire name --------------------------------------
 
 
-def test_every_action_and_event_class_is_known_to_the_codec_by_name() -> None:
-
+def test_every_action_and_event_class_is_known_to_the_codec_by_its_wire_name() -> None:
     for name in shared_events.__all__:
         cls = getattr(shared_events, name)
-        assert issubclass(cls, Event) and recorded_type(name) is cls
+        assert issubclass(cls, Event) and recorded_type(cls.wire) is cls and recorded_type(name) is None
     for cls in (ChooseCategory, PickCard, Shuffle, Lot):
-        assert issubclass(cls, Action) and recorded_type(cls.__name__) is cls
-    assert recorded_type("Outcome") is Outcome and recorded_type("Termination") is Termination
+        assert issubclass(cls, Action) and recorded_type(cls.wire) is cls
+    assert recorded_type("outcome") is Outcome and recorded_type("termination") is Termination
     assert recorded_type("Action") is None and recorded_type("Event") is None
+    assert encode(ChooseCategory(1)) == {"type": "classic/choose", "category": 1}
+    assert encode(Termination.LAST_STACK) == {"enum": "termination", "value": "last_stack"}
 
 
-def test_a_second_record_type_of_the_same_name_is_refused() -> None:
-    with pytest.raises(TypeError, match="two record types are named 'Won'"):
-
-        @dataclass(frozen=True, slots=True)
-        class Won(Event):  # another module's Won would make records ambiguous
-            seat: int
+def test_a_class_name_tag_is_refused_by_the_decoder() -> None:
+    with pytest.raises(RecordError, match="unknown record type 'ChooseCategory'"):
+        decode({"type": "ChooseCategory", "category": 1})
+    with pytest.raises(RecordError, match="unknown record enum 'Termination'"):
+        decode({"enum": "Termination", "value": "last_stack"})
 
 
 def test_an_action_that_is_not_a_recorded_class_is_refused_by_the_encoder() -> None:
@@ -433,5 +433,5 @@ def test_an_action_that_is_not_a_recorded_class_is_refused_by_the_encoder() -> N
     class Unknown:
         seat: int
 
-    with pytest.raises(TypeError, match="Unknown is not a Recorded class"):
+    with pytest.raises(TypeError, match="Unknown is not a Recorded class the record codec knows"):
         encode(Unknown(1))

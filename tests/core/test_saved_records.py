@@ -1,4 +1,4 @@
-"""Records saved by earlier releases still load and replay (record format 1)."""
+"""Records saved by earlier releases (every record format) still load, replay and resume."""
 
 from __future__ import annotations
 

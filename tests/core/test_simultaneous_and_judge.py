@@ -200,7 +200,7 @@ def test_a_sealed_bid_game_records_to_json_and_resumes_from_it() -> None:
     data = json.loads(text)
     assert data["format"] == FORMAT and data["game"] == "test_sealed_bid"
     assert data["rules"] == {"seats": 3, "coins": 4, "rounds": 3}
-    assert data["actions"][0]["type"] == "JointAction"
+    assert data["actions"][0]["type"] == "joint"
     loaded = GameRecord.from_json(text)
     assert loaded.rules == rules and loaded.actions == tuple(match.actions) and loaded.events == tuple(match.events)
     again = Match.from_record(loaded, players)

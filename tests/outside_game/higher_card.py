@@ -39,7 +39,7 @@ from toptrumps_core.protocol import (
 from toptrumps_core.record import check_rules_version
 
 
-class HigherCardEnd(EndReason):
+class HigherCardEnd(EndReason, wire="higher_card/end"):
     """Why a game of Higher Card ended: this family's own end reason."""
 
     HANDS_PLAYED = "hands_played"
@@ -47,7 +47,7 @@ class HigherCardEnd(EndReason):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayHigherCard(Action):
+class PlayHigherCard(Action, wire="higher_card/play"):
     """A seat plays the card numbered `card` from its hand."""
 
     card: int
@@ -57,14 +57,14 @@ class PlayHigherCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class HigherCardsDealt(Event):
+class HigherCardsDealt(Event, wire="higher_card/dealt"):
     """Each seat's hand after the shuffle, lowest card first."""
 
     hands: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class HigherCardPlayed(Event):
+class HigherCardPlayed(Event, wire="higher_card/played"):
     """`seat` played `card` face up."""
 
     seat: Seat
@@ -72,7 +72,7 @@ class HigherCardPlayed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HigherCardRoundWon(Event):
+class HigherCardRoundWon(Event, wire="higher_card/round_won"):
     """`seat` won the round with the higher card; `rounds` is its rounds won now."""
 
     seat: Seat

@@ -511,7 +511,7 @@ def test_other_games_and_tampered_tournaments_are_refused(tmp_path: Path) -> Non
     arena.resume(json.dumps(data))
     assert "was changed after it was saved" in arena.status and arena.match is match
     bare = json.loads(arena.match.record.to_json())  # a bare record, as release 0.1.0 saved it
-    bare["actions"][3] = {"type": "Spin", "sector": (bare["actions"][3].get("sector", 0) + 1) % 6}
+    bare["actions"][3] = {"type": "tournament/spin", "sector": (bare["actions"][3].get("sector", 0) + 1) % 6}
     arena.resume(json.dumps(bare))
     assert arena.status.startswith("Sorry —") and arena.match is match
     bare = json.loads(arena.match.record.to_json())

@@ -31,7 +31,7 @@ __all__ = ["ClassicPublicView", "ClassicState", "ClassicView", "PickCard", "Step
 
 
 @dataclass(frozen=True, slots=True)
-class PickCard(Action):
+class PickCard(Action, wire="classic/pick_card"):
     """Move card `index` of one's own stack to the top before revealing (C10).
 
     Attributes:
@@ -47,11 +47,12 @@ class PickCard(Action):
         object.__setattr__(self, "index", whole_number(self.index, "a card position"))
 
 
-class _Step(Recorded, enum.Enum):
+class _Step(Recorded, enum.Enum, wire="classic/step"):
     """What happens next in a classic game: `ClassicState.step`.
 
-    Records name this enum ``_Step`` (its class name, `Recorded`); the
-    other modules of the package use it as `Step`.
+    Records name this enum ``"classic/step"`` (its wire name, `Recorded`;
+    records of formats 1-2 named it ``_Step``); the other modules of the
+    package use it as `Step`.
     """
 
     DEAL = "deal"  # chance: the shuffle
@@ -67,7 +68,7 @@ Step = _Step
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class ClassicState(Recorded):
+class ClassicState(Recorded, wire="classic/state"):
     """A moment of a classic game: a value, never changed once built.
 
     `ClassicRules.apply` builds the next state (``dataclasses.replace``

@@ -35,7 +35,7 @@ WRONG_GUESS = "(a wrong guess)"
 
 
 @dataclass(frozen=True, slots=True)
-class PickCharts(Action):
+class PickCharts(Action, wire="quiz/pick_charts"):
     """Chance action: the seven charts of the game, by key, in the order they are played (Q1, Q12).
 
     Attributes:
@@ -49,7 +49,7 @@ class PickCharts(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class TiebreakerSide(Action):
+class TiebreakerSide(Action, wire="quiz/tiebreaker_side"):
     """Chance action: the team shown on the tiebreaker tile as it lands (Q4).
 
     Attributes:
@@ -63,7 +63,7 @@ class TiebreakerSide(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Bid(Action):
+class Bid(Action, wire="quiz/bid"):
     """A captain's bid: how many right answers the team will give, 1..10 (Q4, Q11).
 
     Attributes:
@@ -77,12 +77,12 @@ class Bid(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class PassBid(Action):
+class PassBid(Action, wire="quiz/pass_bid"):
     """The captain on turn passes in the high-bid variant (Q11)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Answer(Action):
+class Answer(Action, wire="quiz/answer"):
     """An answer passed on by a captain (Q5), given by the opposing team (Q8) or in the showdown (Q9).
 
     Attributes:
@@ -93,22 +93,22 @@ class Answer(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class UseSpecialTile(Action):
+class UseSpecialTile(Action, wire="quiz/use_special_tile"):
     """The active team turns one of its special tiles after a wrong answer, to keep guessing (Q6)."""
 
 
 @dataclass(frozen=True, slots=True)
-class GiveUp(Action):
+class GiveUp(Action, wire="quiz/give_up"):
     """The active team stops guessing (Q8); after a wrong answer, it keeps its special tiles."""
 
 
 @dataclass(frozen=True, slots=True)
-class TimeUp(Action):
+class TimeUp(Action, wire="quiz/time_up"):
     """The timer ran out (Q5, Q8): the page's clock reports it, the core never reads a clock."""
 
 
 @dataclass(frozen=True, slots=True)
-class JudgeAnswer(Action):
+class JudgeAnswer(Action, wire="quiz/judge_answer"):
     """The judge's ruling on a near miss (Q13).
 
     Attributes:

@@ -42,7 +42,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class ChartsPicked(Event):
+class ChartsPicked(Event, wire="quiz/charts_picked"):
     """The seven charts were set out, round 1's first (Q1, Q12).
 
     Attributes:
@@ -55,7 +55,7 @@ class ChartsPicked(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TiebreakerTurned(Event):
+class TiebreakerTurned(Event, wire="quiz/tiebreaker_turned"):
     """The tiebreaker tile landed on, or was turned to, `team`'s side (Q4, Q11).
 
     Attributes:
@@ -68,7 +68,7 @@ class TiebreakerTurned(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class QuizRoundStarted(Event):
+class QuizRoundStarted(Event, wire="quiz/round_started"):
     """Round `round` began: its winner tile went to the middle, the captains changed (Q2, Q3).
 
     Attributes:
@@ -85,7 +85,7 @@ class QuizRoundStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class BidsRevealed(Event):
+class BidsRevealed(Event, wire="quiz/bids_revealed"):
     """Both captains' secret bids were revealed together (Q4).
 
     Attributes:
@@ -96,7 +96,7 @@ class BidsRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class BidRaised(Event):
+class BidRaised(Event, wire="quiz/bid_raised"):
     """In the high-bid variant `team`'s captain bid `count` (Q11)."""
 
     team: int
@@ -104,7 +104,7 @@ class BidRaised(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class BidPassed(Event):
+class BidPassed(Event, wire="quiz/bid_passed"):
     """In the high-bid variant `team`'s captain passed (Q11); `forced` when the other bid 10."""
 
     team: int
@@ -112,7 +112,7 @@ class BidPassed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class BiddingWon(Event):
+class BiddingWon(Event, wire="quiz/bidding_won"):
     """`team` is the active team and must give `target` right answers (Q4, Q11).
 
     Attributes:
@@ -127,7 +127,7 @@ class BiddingWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SpecialTileReactivated(Event):
+class SpecialTileReactivated(Event, wire="quiz/special_tile_reactivated"):
     """`team`'s captain bid 6 or more and turned one used special tile back (Q6); `left` unused now."""
 
     team: int
@@ -135,7 +135,7 @@ class SpecialTileReactivated(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TaskRead(Event):
+class TaskRead(Event, wire="quiz/task_read"):
     """The chart's task was read aloud and the timer started (Q5)."""
 
     round: int
@@ -143,7 +143,7 @@ class TaskRead(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class RankTurned(Event):
+class RankTurned(Event, wire="quiz/rank_turned"):
     """`team`'s answer `text` was right: the tile of `rank` turned, showing `answer` (Q5, Q8, Q9).
 
     Attributes:
@@ -162,7 +162,7 @@ class RankTurned(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class AnswerRepeated(Event):
+class AnswerRepeated(Event, wire="quiz/answer_repeated"):
     """`team` gave an answer already turned (rank `rank`): neither right nor wrong (Q5)."""
 
     team: int
@@ -171,7 +171,7 @@ class AnswerRepeated(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class AnswerWrong(Event):
+class AnswerWrong(Event, wire="quiz/answer_wrong"):
     """`team`'s answer `text` is not on the chart (or the judge rejected it) (Q6, Q8, Q9)."""
 
     team: int
@@ -179,7 +179,7 @@ class AnswerWrong(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class NearMissOffered(Event):
+class NearMissOffered(Event, wire="quiz/near_miss_offered"):
     """`team`'s answer `text` is close to a chart answer (`similarity` percent): the judge rules (Q13)."""
 
     team: int
@@ -188,7 +188,7 @@ class NearMissOffered(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class NearMissJudged(Event):
+class NearMissJudged(Event, wire="quiz/near_miss_judged"):
     """The judge accepted or rejected `team`'s near miss `text` (Q13)."""
 
     team: int
@@ -197,7 +197,7 @@ class NearMissJudged(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SpecialTileUsed(Event):
+class SpecialTileUsed(Event, wire="quiz/special_tile_used"):
     """`team` turned a special tile to keep guessing (Q6); `left` unused tiles remain."""
 
     team: int
@@ -205,21 +205,21 @@ class SpecialTileUsed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class GaveUp(Event):
+class GaveUp(Event, wire="quiz/gave_up"):
     """The active team `team` stopped guessing (Q8)."""
 
     team: int
 
 
 @dataclass(frozen=True, slots=True)
-class TimeRanOut(Event):
+class TimeRanOut(Event, wire="quiz/time_ran_out"):
     """The time of `team` ran out (Q5, Q8, Q9)."""
 
     team: int
 
 
 @dataclass(frozen=True, slots=True)
-class OpposingChanceBegan(Event):
+class OpposingChanceBegan(Event, wire="quiz/opposing_chance_began"):
     """The opposing team `team` may give one answer within `seconds` seconds (Q8)."""
 
     team: int
@@ -227,7 +227,7 @@ class OpposingChanceBegan(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ShowdownBegan(Event):
+class ShowdownBegan(Event, wire="quiz/showdown_began"):
     """Round 7 was not won: the showdown on its chart began, `first` answering first (Q9)."""
 
     first: int
@@ -235,7 +235,7 @@ class ShowdownBegan(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundWon(Event):
+class RoundWon(Event, wire="quiz/round_won"):
     """`team` won round `round` and took the winner tiles `tiles` from the middle (Q7, Q8, Q9)."""
 
     round: int
@@ -244,7 +244,7 @@ class RoundWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundUnwon(Event):
+class RoundUnwon(Event, wire="quiz/round_unwon"):
     """Nobody won round `round`; the winner tiles `middle` stay in the middle (Q2, Q8, Q9)."""
 
     round: int
@@ -252,7 +252,7 @@ class RoundUnwon(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ChartRevealed(Event):
+class ChartRevealed(Event, wire="quiz/chart_revealed"):
     """Round `round` is over: the chart's ten answers are shown, rank 1 first."""
 
     round: int
@@ -260,7 +260,7 @@ class ChartRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class QuizEnded(Event):
+class QuizEnded(Event, wire="quiz/ended"):
     """The quiz is over (Q10).
 
     Attributes:

@@ -20,7 +20,7 @@ TEAM_COLOURS = ("Green", "Black")
 """The two teams' colours, seat 0 first (Q1); their names are a rule option."""
 
 
-class QuizStage(Recorded, enum.Enum):
+class QuizStage(Recorded, enum.Enum, wire="quiz/stage"):
     """Where the quiz stands."""
 
     PICK = "pick"
@@ -46,7 +46,7 @@ class QuizStage(Recorded, enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class NearMiss(Recorded):
+class NearMiss(Recorded, wire="quiz/near_miss"):
     """A near miss waiting for the judge (Q13).
 
     Attributes:
@@ -65,7 +65,7 @@ class NearMiss(Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class QuizState(Recorded):
+class QuizState(Recorded, wire="quiz/state"):
     """A moment of the quiz.
 
     Attributes:

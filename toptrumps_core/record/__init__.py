@@ -1,15 +1,17 @@
 """Game records: the codec, the registry of game families, `GameRecord`, old formats.
 
-- `toptrumps_core.record.codec`: actions, events and states as tagged JSON.
+- `toptrumps_core.record.codec`: actions, events and states as JSON tagged
+  by wire name (see `toptrumps_core.protocol.Recorded`).
 - `toptrumps_core.record.families`: `register_family` / `get_family`, and
   what a rules class provides to be recorded (`RecordedRules`: ``family``,
   ``rules_version``, ``to_data``, ``from_data``) and how rules versions reach it.
 - `toptrumps_core.record.decks`: decks inside records, and the rules data of
   a game played with one deck.
-- `toptrumps_core.record.game_record`: `GameRecord` (record format 2) and
+- `toptrumps_core.record.game_record`: `GameRecord` (record format 3) and
   `replay`.
-- `toptrumps_core.record.legacy`: format-1 records, and `LEGACY_EVENTS`, how
-  to read events renamed since.
+- `toptrumps_core.record.legacy`: records of formats 1 and 2: `OLD_TAGS`,
+  the frozen table from their class-name tags to wire names, and
+  `LEGACY_EVENTS`, how to read format-1 events reshaped since.
 """
 
 from __future__ import annotations
@@ -24,12 +26,13 @@ from toptrumps_core.record.families import (
     register_family,
 )
 from toptrumps_core.record.game_record import FORMAT, FORMATS_READ, GameRecord, replay
-from toptrumps_core.record.legacy import LEGACY_EVENTS, renamed
+from toptrumps_core.record.legacy import LEGACY_EVENTS, OLD_TAGS, renamed
 
 __all__ = [
     "FORMAT",
     "FORMATS_READ",
     "LEGACY_EVENTS",
+    "OLD_TAGS",
     "GameRecord",
     "RecordedRules",
     "card_game_data",

@@ -1,10 +1,15 @@
 """The record codec: actions, events and states as tagged JSON values.
 
 Values are tagged: `Recorded` dataclasses (every action, event and stored
-state, known by class name, see `toptrumps_core.protocol.Recorded`) as
-``{"type": name, field: value...}``, enums as ``{"enum": name, "value": ...}``,
+state, known by its wire name, see `toptrumps_core.protocol.Recorded`) as
+``{"type": wire name, field: value...}``, enums as ``{"enum": wire name,
+"value": ...}``,
 frozensets as ``{"set": [...]}`` (sorted, so equal sets encode alike),
 Fractions as ``{"fraction": "37/10"}``; lists decode as tuples.
+
+The codec writes and reads wire names only, never a Python class name;
+records of earlier formats, tagged by class name, are brought to wire names
+by `toptrumps_core.record.legacy` before they reach it.
 """
 
 from __future__ import annotations
@@ -31,12 +36,12 @@ def encode(value: Any) -> Any:
     Example:
         >>> from toptrumps_core.protocol import Lot
         >>> encode((Lot(2), Fraction(1, 3)))
-        [{'type': 'Lot', 'seat': 2}, {'fraction': '1/3'}]
+        [{'type': 'lot', 'seat': 2}, {'fraction': '1/3'}]
     """
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, enum.Enum):
-        return {"enum": type(value).__name__, "value": value.value}
+        return {"enum": _wire(type(value)), "value": value.value}
     if isinstance(value, Fraction):
         return {"fraction": str(value)}
     if isinstance(value, (tuple, list)):
@@ -44,19 +49,28 @@ def encode(value: Any) -> Any:
     if isinstance(value, frozenset):
         return {"set": sorted((encode(v) for v in value), key=json.dumps)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        name = type(value).__name__
-        if recorded_type(name) is not type(value):
-            raise TypeError(f"{name} is not a Recorded class the record codec knows")
-        out: dict[str, Any] = {"type": name}
+        out: dict[str, Any] = {"type": _wire(type(value))}
         for f in dataclasses.fields(value):
             out[f.name] = encode(getattr(value, f.name))
         return out
     raise TypeError(f"cannot encode {value!r} in a game record")
 
 
-def _known(name: str) -> type:
-    """Returns the `Recorded` class called `name` (decode has checked that there is one)."""
-    cls = recorded_type(name)
+def _wire(cls: type) -> str:
+    """Returns the wire name of the `Recorded` class `cls`.
+
+    Raises:
+        TypeError: If `cls` is not a registered `Recorded` class.
+    """
+    wire = cls.__dict__.get("wire")
+    if not isinstance(wire, str) or recorded_type(wire) is not cls:
+        raise TypeError(f"{cls.__qualname__} is not a Recorded class the record codec knows (it has no wire name)")
+    return wire
+
+
+def _known(wire: str) -> type:
+    """Returns the `Recorded` class whose wire name is `wire` (decode has checked that there is one)."""
+    cls = recorded_type(wire)
     assert cls is not None
     return cls
 
@@ -68,7 +82,7 @@ def decode(data: Any) -> Any:
         RecordError: If `data` names an unknown type or has the wrong fields.
 
     Example:
-        >>> decode([{"type": "Lot", "seat": 2}, {"set": [1, 0]}])
+        >>> decode([{"type": "lot", "seat": 2}, {"set": [1, 0]}])
         (Lot(seat=2), frozenset({0, 1}))
     """
     if data is None or isinstance(data, (bool, int, str)):

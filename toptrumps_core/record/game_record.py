@@ -7,20 +7,21 @@ that loads is a record that replays.  Because drawn chance outcomes
 (`Shuffle`, `Lot`, ...) are stored as actions, replay needs no generator and
 gives the same game on any Python version.
 
-JSON layout (``"format": 2``)::
+JSON layout (``"format": 3``)::
 
-    {"format": 2, "game": "classic", "rules_version": 1,
+    {"format": 3, "game": "classic", "rules_version": 1,
      "rules": <the rules' own data, rules.to_data()>,
      "seed": 7, "start": {...} | null,
-     "actions": [{"type": "Shuffle", "order": [...]}, ...],
-     "events": [{"type": "Dealt", ...}, ...],
-     "outcome": {"type": "Outcome", ...} | null}
+     "actions": [{"type": "shuffle", "order": [...]}, ...],
+     "events": [{"type": "dealt", ...}, ...],
+     "outcome": {"type": "outcome", ...} | null}
 
 ``"game"`` names the game family (`toptrumps_core.record.families`), whose
 ``from_data(rules, rules_version=...)`` rebuilds the rules; card games write
-``{"seats": ..., "options": {...}, "deck": {...}}``.  Format-1 records (release
-0.1.0) load through `toptrumps_core.record.legacy`.  Values are tagged by
-`toptrumps_core.record.codec`.
+``{"seats": ..., "options": {...}, "deck": {...}}``.  Values are tagged by
+`toptrumps_core.record.codec` with each type's wire name, never a Python
+class name.  Records of formats 1 (release 0.1.0) and 2, tagged by class
+name, load through `toptrumps_core.record.legacy`.
 """
 
 from __future__ import annotations
@@ -39,10 +40,10 @@ from toptrumps_core.record.families import RecordedRules, get_family
 
 __all__ = ["FORMAT", "FORMATS_READ", "GameRecord", "replay"]
 
-FORMAT = 2
+FORMAT = 3
 """The record format this program writes."""
-FORMATS_READ = (1, 2)
-"""The record formats this program reads (format 1 through `toptrumps_core.record.legacy`)."""
+FORMATS_READ = (1, 2, 3)
+"""The record formats this program reads (formats 1 and 2 through `toptrumps_core.record.legacy`)."""
 
 
 def replay(rules: Game, actions: Iterable[Action], start: Any = None) -> tuple[Any, tuple[Event, ...]]:
@@ -95,7 +96,7 @@ def _check_start(rules: Game, start: Any) -> None:
 
 
 def _load(text: str) -> dict[str, Any]:
-    """Returns the JSON object in `text`, as format-2 data.
+    """Returns the JSON object in `text`, as format-3 data.
 
     Raises:
         RecordError: If `text` is not a JSON object with a format this
@@ -117,11 +118,11 @@ def _load(text: str) -> dict[str, Any]:
     version = record["format"]
     if isinstance(version, bool) or version not in FORMATS_READ:
         raise RecordError(f"expected a game record with format {FORMAT}; got format {version!r}")
-    if version == 1:
+    if version in (1, 2):
         try:
             record = legacy.upgrade(record)
         except (KeyError, TypeError, ValueError) as err:
-            raise RecordError(f"the format-1 record cannot be read as format {FORMAT}: {err}") from None
+            raise RecordError(f"the format-{version} record cannot be read as format {FORMAT}: {err}") from None
     for key, meaning in _RECORD_KEYS.items():
         if key not in record:
             raise RecordError(f"the record has no {key!r} ({meaning})")
@@ -181,7 +182,7 @@ class GameRecord:
     outcome: Outcome | None
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """Returns the record as a JSON document (format 2; see the module doc).
+        """Returns the record as a JSON document (format 3; see the module doc).
 
         Raises:
             TypeError: If the rules cannot be recorded (they lack ``family``,
@@ -207,7 +208,7 @@ class GameRecord:
     def from_json(cls, text: str) -> GameRecord:
         """Returns the record in `text` after replaying it to check it.
 
-        Reads format 2 and, through `toptrumps_core.record.legacy`, format 1.
+        Reads format 3 and, through `toptrumps_core.record.legacy`, formats 1 and 2.
 
         Raises:
             RecordError: If the text is not a JSON object, lacks a key (the

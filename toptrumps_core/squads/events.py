@@ -27,7 +27,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class SquadsDealt(Event):
+class SquadsDealt(Event, wire="squads/dealt"):
     """A round began: the whole deck shuffled, k cards dealt face down to each seat (S1, S6).
 
     Attributes:
@@ -42,7 +42,7 @@ class SquadsDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class MissionChosen(Event):
+class MissionChosen(Event, wire="squads/mission_chosen"):
     """The mission maker set the round's mission (S2).
 
     Attributes:
@@ -55,7 +55,7 @@ class MissionChosen(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardPickedUp(Event):
+class CardPickedUp(Event, wire="squads/card_picked_up"):
     """A seat picked up the face-down card of `slot` and looked at it (S3)."""
 
     seat: Seat
@@ -63,7 +63,7 @@ class CardPickedUp(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlaced(Event):
+class CardPlaced(Event, wire="squads/card_placed"):
     """A seat placed its card face up in `slot` (S3).
 
     Attributes:
@@ -78,14 +78,14 @@ class CardPlaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SquadBuilt(Event):
+class SquadBuilt(Event, wire="squads/squad_built"):
     """A seat's slots are all face up: its squad is built (S3)."""
 
     seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
-class SquadsRevealed(Event):
+class SquadsRevealed(Event, wire="squads/revealed"):
     """Every squad is built; all rows are shown (S4: only the mission slots will count).
 
     Attributes:
@@ -96,7 +96,7 @@ class SquadsRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SlotScored(Event):
+class SlotScored(Event, wire="squads/slot_scored"):
     """One mission slot was scored (S5).
 
     Attributes:
@@ -114,7 +114,7 @@ class SlotScored(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundScored(Event):
+class RoundScored(Event, wire="squads/round_scored"):
     """A round's tokens are counted (S5, S7).
 
     Attributes:

@@ -98,7 +98,7 @@ def _rebuild_mission_error(path: str | None, fields: dict[str, object]) -> Missi
 
 
 @dataclass(frozen=True, slots=True)
-class MissionSlot(Recorded):
+class MissionSlot(Recorded, wire="squads/mission_slot"):
     """One role of a mission: a category and its goal (rule S2).
 
     Attributes:
@@ -129,7 +129,7 @@ class MissionSlot(Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class Mission(Recorded):
+class Mission(Recorded, wire="squads/mission"):
     """A mission: a title, a short story and three roles (rule S2).
 
     Attributes:

@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 
-class SquadsPhase(Recorded, enum.Enum):
+class SquadsPhase(Recorded, enum.Enum, wire="squads/phase"):
     """What the table is doing."""
 
     SHUFFLE = "shuffle"
@@ -53,7 +53,7 @@ class SquadsPhase(Recorded, enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class SquadRow(Recorded):
+class SquadRow(Recorded, wire="squads/row"):
     """One seat's row of slots (S1, S3).
 
     Attributes:
@@ -106,7 +106,7 @@ class SquadRow(Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundReveal(Recorded):
+class RoundReveal(Recorded, wire="squads/round_reveal"):
     """The last scored round, public to everyone (S4, S5).
 
     Attributes:
@@ -123,7 +123,7 @@ class RoundReveal(Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class SquadsState(Recorded):
+class SquadsState(Recorded, wire="squads/state"):
     """The whole table of a Squads game.
 
     Attributes:
@@ -204,7 +204,7 @@ class SquadsView:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseMission(Action):
+class ChooseMission(Action, wire="squads/choose_mission"):
     """The mission maker sets the round's mission (S2).
 
     Attributes:
@@ -216,7 +216,7 @@ class ChooseMission(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class PickUp(Action):
+class PickUp(Action, wire="squads/pick_up"):
     """Pick up the face-down card in `slot` and look at it (S3).
 
     Raises:
@@ -230,7 +230,7 @@ class PickUp(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Place(Action):
+class Place(Action, wire="squads/place"):
     """Place the card in hand face up in `slot`: the empty slot it came from, or a face-down slot (S3).
 
     Placing on a face-down card takes that card into hand (looked at).

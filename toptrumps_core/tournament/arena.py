@@ -76,7 +76,7 @@ TieDiscard = Literal["all", "tied_only"]
 
 
 @dataclass(frozen=True, slots=True)
-class Table(Recorded):
+class Table(Recorded, wire="tournament/table"):
     """What lies on the table between actions: the arena's stacks, the pins, whose turn.
 
     Attributes:

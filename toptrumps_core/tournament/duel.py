@@ -94,7 +94,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class TieSettled(Event):
+class TieSettled(Event, wire="tournament/tie_settled"):
     """Only one player comparing again still holds cards: they win the tie (ruling, T6).
 
     Attributes:
@@ -105,7 +105,7 @@ class TieSettled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ChooserPassed(Event):
+class ChooserPassed(Event, wire="tournament/chooser_passed"):
     """The chooser is out; the next player to the left holding cards chooses (T10).
 
     Attributes:
@@ -116,7 +116,7 @@ class ChooserPassed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DuelWon(Event):
+class DuelWon(Event, wire="tournament/duel_won"):
     """One player is left holding cards and wins the duel (T9, T10, T16).
 
     Attributes:
@@ -129,7 +129,7 @@ class DuelWon(Event):
 # -- state -----------------------------------------------------------------------
 
 
-class DuelStep(Recorded, enum.Enum):
+class DuelStep(Recorded, enum.Enum, wire="tournament/duel_step"):
     """What happens next in a duel."""
 
     CHOOSE = "choose"
@@ -141,7 +141,7 @@ class DuelStep(Recorded, enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class DuelState(Recorded):
+class DuelState(Recorded, wire="tournament/duel_state"):
     """A moment of a duel; immutable.
 
     Attributes:

@@ -128,7 +128,7 @@ def deal_order(tracks: Sequence[int], first: Seat) -> tuple[Seat, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class DeckShuffled(Event):
+class DeckShuffled(Event, wire="finale/deck_shuffled"):
     """The Finale's deck was shuffled (T16).
 
     Attributes:
@@ -139,7 +139,7 @@ class DeckShuffled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FinaleCardsAllotted(Event):
+class FinaleCardsAllotted(Event, wire="finale/cards_allotted"):
     """Each player's Finale cards were counted from their pins (T16).
 
     Attributes:
@@ -154,7 +154,7 @@ class FinaleCardsAllotted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FirstChooserDrawn(Event):
+class FirstChooserDrawn(Event, wire="finale/first_chooser_drawn"):
     """Two or more players shared the most pins; a lot chose who goes first (T16).
 
     Attributes:
@@ -167,7 +167,7 @@ class FirstChooserDrawn(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FinaleUncontested(Event):
+class FinaleUncontested(Event, wire="finale/uncontested"):
     """Only one player had pins: they win the Finale without play (ruling, T16).
 
     Attributes:
@@ -178,7 +178,7 @@ class FinaleUncontested(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FinaleWon(Event):
+class FinaleWon(Event, wire="finale/won"):
     """The last player holding cards won the Finale and the tournament (T16).
 
     Attributes:

@@ -89,7 +89,7 @@ FINALE_CARDS = 30
 
 
 @dataclass(frozen=True, slots=True)
-class StarterDrawn(Event):
+class StarterDrawn(Event, wire="tournament/starter_drawn"):
     """The spin for who starts chose a player (T3).
 
     Attributes:
@@ -100,7 +100,7 @@ class StarterDrawn(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class MiniGameSpun(Event):
+class MiniGameSpun(Event, wire="tournament/mini_game_spun"):
     """The active player spun for the mini-game (T3).
 
     Attributes:
@@ -113,7 +113,7 @@ class MiniGameSpun(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TurnPassed(Event):
+class TurnPassed(Event, wire="tournament/turn_passed"):
     """The mini-game is over and the turn passed left (T3).
 
     Attributes:
@@ -124,7 +124,7 @@ class TurnPassed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class FinaleBegan(Event):
+class FinaleBegan(Event, wire="tournament/finale_began"):
     """A track is full: the Finale begins (T15).
 
     Attributes:
@@ -255,7 +255,7 @@ class HiLoGame(MiniGame):
 # -- the tournament -------------------------------------------------------------------
 
 
-class Phase(Recorded, enum.Enum):
+class Phase(Recorded, enum.Enum, wire="tournament/phase"):
     """Where the tournament stands."""
 
     START = "start"
@@ -271,7 +271,7 @@ class Phase(Recorded, enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class TournamentState(Recorded):
+class TournamentState(Recorded, wire="tournament/state"):
     """A moment of a tournament; immutable.
 
     Attributes:

@@ -38,7 +38,7 @@ CARDS_EACH = 3  # rule T9
 
 
 @dataclass(frozen=True, slots=True)
-class PickOpponent(Action):
+class PickOpponent(Action, wire="head_to_head/pick_opponent"):
     """The active player picks whom to play Head to Head against (T9).
 
     Attributes:
@@ -55,7 +55,7 @@ class PickOpponent(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class OpponentPicked(Event):
+class OpponentPicked(Event, wire="head_to_head/opponent_picked"):
     """The active player picked an opponent (T9).
 
     Attributes:

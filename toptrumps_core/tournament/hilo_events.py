@@ -39,7 +39,7 @@ EndReason = Literal["wrong_call", "run_complete", "stack_ran_out"]
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoLaid(Event):
+class HiLoLaid(Event, wire="hilo/laid"):
     """Cards were taken from the top of the stack and laid face down (T12).
 
     Attributes:
@@ -52,7 +52,7 @@ class HiLoLaid(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoTurned(Event):
+class HiLoTurned(Event, wire="hilo/turned"):
     """A card of the row was turned face up (T12).
 
     Attributes:
@@ -65,7 +65,7 @@ class HiLoTurned(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoPutAside(Event):
+class HiLoPutAside(Event, wire="hilo/put_aside"):
     """A turned card had no data; it was put aside for the next card of the stack (T12).
 
     Attributes:
@@ -81,7 +81,7 @@ class HiLoPutAside(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoCategoryChosen(Event):
+class HiLoCategoryChosen(Event, wire="hilo/category_chosen"):
     """The active player chose the category for the whole mini-game (T12).
 
     Attributes:
@@ -92,7 +92,7 @@ class HiLoCategoryChosen(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoCalled(Event):
+class HiLoCalled(Event, wire="hilo/called"):
     """A call was judged once its card was turned (T12; equal is right).
 
     Attributes:
@@ -107,7 +107,7 @@ class HiLoCalled(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoStackRanOut(Event):
+class HiLoStackRanOut(Event, wire="hilo/stack_ran_out"):
     """A card was needed but neither the stack nor the row had one (ruling in the module doc).
 
     Attributes:
@@ -118,7 +118,7 @@ class HiLoStackRanOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoRowClosedUp(Event):
+class HiLoRowClosedUp(Event, wire="hilo/row_closed_up"):
     """The stack was empty, so the face-down card right of `slot` moved into it (ruling).
 
     Attributes:
@@ -129,7 +129,7 @@ class HiLoRowClosedUp(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoEnded(Event):
+class HiLoEnded(Event, wire="hilo/ended"):
     """The mini-game is over.
 
     Attributes:

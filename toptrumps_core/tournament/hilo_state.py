@@ -33,7 +33,7 @@ __all__ = ["Call", "HiLoState", "HiLoStep", "HiLoView"]
 
 
 @dataclass(frozen=True, slots=True)
-class Call(Action):
+class Call(Action, wire="hilo/call"):
     """The active player calls the next card higher or lower (rule T12).
 
     Attributes:
@@ -51,11 +51,12 @@ class Call(Action):
             raise IllegalActionError(f"a call is 'higher' or 'lower' (rule T12); got {self.direction!r}")
 
 
-class _HiLoStep(Recorded, enum.Enum):
+class _HiLoStep(Recorded, enum.Enum, wire="hilo/step"):
     """What happens next in Hi Lo: `HiLoState.step`.
 
-    Records name this enum ``_HiLoStep`` (its class name, `Recorded`); the
-    rules module uses it as `HiLoStep`.
+    Records name this enum ``"hilo/step"`` (its wire name, `Recorded`;
+    records of formats 1-2 named it ``_HiLoStep``); the rules module uses
+    it as `HiLoStep`.
     """
 
     SHUFFLE = "shuffle"  # chance: order the deck (standalone lessons)
@@ -69,7 +70,7 @@ HiLoStep = _HiLoStep
 
 
 @dataclass(frozen=True, slots=True)
-class HiLoState(Recorded):
+class HiLoState(Recorded, wire="hilo/state"):
     """A moment of a Hi Lo mini-game; immutable.
 
     Attributes:

@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 
-class Stage(Recorded, enum.Enum):
+class Stage(Recorded, enum.Enum, wire="tournament/stage"):
     """What happens next inside a mini-game."""
 
     SPIN_DECK = "spin_deck"
@@ -78,7 +78,7 @@ class Stage(Recorded, enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class MiniGameState(Recorded):
+class MiniGameState(Recorded, wire="tournament/mini_game_state"):
     """A moment of one mini-game or of the Finale; immutable.
 
     Attributes:
@@ -108,7 +108,7 @@ class MiniGameState(Recorded):
 
 
 @dataclass(frozen=True, slots=True)
-class DeckSpun(Event):
+class DeckSpun(Event, wire="tournament/deck_spun"):
     """The spinner chose the deck for a mini-game (T9, T11, T12, T16).
 
     Attributes:
@@ -121,7 +121,7 @@ class DeckSpun(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt(Event):
+class CardsDealt(Event, wire="tournament/cards_dealt"):
     """Cards were dealt from the top of an opening's stack (T2).
 
     Attributes:
@@ -135,7 +135,7 @@ class CardsDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsReturned(Event):
+class CardsReturned(Event, wire="tournament/cards_returned"):
     """Every card the mini-game used went under its stack (T2).
 
     Attributes:
@@ -148,7 +148,7 @@ class CardsReturned(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class MiniGameOver(Event):
+class MiniGameOver(Event, wire="tournament/mini_game_over"):
     """A mini-game ended (T9-T14).
 
     Attributes:

@@ -40,7 +40,7 @@ CARDS_EACH = 3  # rule T10
 
 
 @dataclass(frozen=True, slots=True)
-class PickDeck(Action):
+class PickDeck(Action, wire="my_game/pick_deck"):
     """The active player picks the deck for My Game (T10).
 
     Attributes:
@@ -57,7 +57,7 @@ class PickDeck(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class DeckPicked(Event):
+class DeckPicked(Event, wire="my_game/deck_picked"):
     """The active player picked the deck (T10).
 
     Attributes:

@@ -33,7 +33,7 @@ NotTakenReason = Literal["track_full", "supply_empty"]
 
 
 @dataclass(frozen=True, slots=True)
-class PinAwarded(Event):
+class PinAwarded(Event, wire="tournament/pin_awarded"):
     """The Pin Master put pins on a seat's track (rules T1, T9-T14).
 
     Attributes:
@@ -51,7 +51,7 @@ class PinAwarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PinsNotTaken(Event):
+class PinsNotTaken(Event, wire="tournament/pins_not_taken"):
     """Pins that were won but not taken (rule T14).
 
     Attributes:
@@ -67,7 +67,7 @@ class PinsNotTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PinBoard(Recorded):
+class PinBoard(Recorded, wire="tournament/pin_board"):
     """Every pin on the table: one track per seat and the supply (rule T1).
 
     Attributes:

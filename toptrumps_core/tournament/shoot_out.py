@@ -55,7 +55,7 @@ from toptrumps_core.tournament.view import TournamentView
 __all__ = ["ShootOutPlay", "ShootOutRules", "ShootOutStep"]
 
 
-class ShootOutStep(Recorded, enum.Enum):
+class ShootOutStep(Recorded, enum.Enum, wire="shoot_out/step"):
     """What happens next in a Shoot Out."""
 
     CHOOSE = "choose"
@@ -67,7 +67,7 @@ class ShootOutStep(Recorded, enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class ShootOutPlay(Recorded):
+class ShootOutPlay(Recorded, wire="shoot_out/play"):
     """The cards of a Shoot Out; immutable.
 
     Attributes:

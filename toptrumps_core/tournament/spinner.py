@@ -30,7 +30,7 @@ OPENINGS = 6
 """Openings in the card arena, and sectors on the spinner (T1, T3)."""
 
 
-class Sector(Recorded, enum.Enum):
+class Sector(Recorded, enum.Enum, wire="tournament/sector"):
     """A mini-game on the spinner, in sector order (rule T3)."""
 
     MY_GAME = "my_game"
@@ -76,7 +76,7 @@ SECTOR_RULES: Mapping[Sector, str] = MappingProxyType(
 
 
 @dataclass(frozen=True, slots=True)
-class Spin(Action):
+class Spin(Action, wire="tournament/spin"):
     """Chance action: the spinner stopped on sector `sector` (rule T3).
 
     Attributes:

@@ -27,7 +27,7 @@ __all__ = ["NothingToSteal", "Rob", "StealAPinRules"]
 
 
 @dataclass(frozen=True, slots=True)
-class Rob(Action):
+class Rob(Action, wire="steal_a_pin/rob"):
     """The active player takes a pin from seat `seat`'s track (T13).
 
     Attributes:
@@ -44,7 +44,7 @@ class Rob(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class NothingToSteal(Event):
+class NothingToSteal(Event, wire="steal_a_pin/nothing_to_steal"):
     """No other player had a pin: the active player spins again (T13).
 
     Attributes:
