@@ -84,12 +84,6 @@ LESSON = "01_classic_top_trumps.ipynb"
 BARE_WIDGET = "import ipywidgets\nbutton = ipywidgets.Button(description='Go')\ndisplay(button)"
 BARE_NOTEBOOK = "zz_bare_button.ipynb"
 """The reference page: one code cell showing one ipywidgets Button (`BARE_WIDGET`)."""
-LAUNCHER = (
-    "import sys, pathlib, widgets.server as server\n"
-    "server.NOTEBOOKS = pathlib.Path(sys.argv[1])\n"
-    "server.main(sys.argv[2:])"
-)
-"""The launcher, serving the folder given first instead of ``notebooks/``."""
 
 
 @dataclass(frozen=True)
@@ -153,9 +147,10 @@ def start_app(port: int, pool_size: int, log: Path, folder: Path) -> tuple[subpr
     """Starts the app on `folder` and returns it and its base URL once every lesson's pool is full."""
     command = [
         sys.executable,
-        "-c",
-        LAUNCHER,
-        str(folder),
+        "-m",
+        "widgets.server.command",
+        "serve",
+        f"--lessons={folder}",
         "--no-browser",
         f"--port={port}",
         f"--pool-size={pool_size}",

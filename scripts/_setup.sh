@@ -26,5 +26,5 @@ if [ ! -f "$stamp" ] || [ -n "$(find "${inputs[@]}" -newer "$stamp" 2>/dev/null)
   .venv/bin/python -m pip install --quiet -c binder/requirements.txt -e ".[$extras]"
   touch "$stamp"
 fi
-# The batch engine's compile goes to numba's disk cache now, not into the first lesson a pupil opens.
-.venv/bin/python scripts/warm_up.py
+# The simulation engine's compile goes to numba's disk cache now, not into the first lesson a pupil opens.
+.venv/bin/toptrumps-classroom warm-up

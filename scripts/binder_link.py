@@ -1,7 +1,9 @@
 """Prints the Binder link of the app, built from the one repository setting in pyproject.toml.
 
 The repository is ``[project.urls] Source`` (``https://github.com/OWNER/NAME``);
-the link opens Binder straight into the Voilà app's landing page.  README's
+the link opens Binder straight into the app's landing page (``binder/start``
+starts the app with ``toptrumps-classroom serve``, which serves the lessons
+at ``voila/render/LESSON``).  README's
 badge must be this link (a test checks), so a fork changes one line of
 ``pyproject.toml`` and runs this script to get its own badge.
 
@@ -21,7 +23,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
-LANDING_PAGE = "notebooks/00_start_here.ipynb"
+LANDING_PAGE = "00_start_here.ipynb"
 BADGE = "[![Open the app in Binder](https://mybinder.org/badge_logo.svg)]({link})"
 
 

@@ -102,13 +102,14 @@ class PageLog:
     page_errors: list[str] = field(default_factory=list)
     outside_requests: list[str] = field(default_factory=list)
     server_log_offset: int = 0
+    server_log: Path = SERVER_LOG
 
     def assert_clean(self) -> None:
         """Fails on a console error, a page error, a request leaving the machine, or a failed cell."""
         assert not self.outside_requests, f"requests left localhost: {self.outside_requests}"
         assert not self.page_errors, f"page errors: {self.page_errors}"
         assert not self.console_errors, f"console errors: {self.console_errors}"
-        with open(SERVER_LOG, encoding="utf-8", errors="replace") as server_log:
+        with open(self.server_log, encoding="utf-8", errors="replace") as server_log:
             server_log.seek(self.server_log_offset)
             new_lines = server_log.read()
         failed = [line[:600] for line in new_lines.splitlines() if CELL_FAILED in line]

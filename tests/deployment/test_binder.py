@@ -1,4 +1,4 @@
-"""Binder opens the app from one repository setting, on a fully pinned environment."""
+"""Binder opens the app from one repository setting, on a fully pinned environment, through the app's command."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_the_binder_link_opens_a_notebook_that_exists() -> None:
     link = _script().binder_link()
     landing = re.search(r"urlpath=voila%2Frender%2F(.+)$", link)
     assert landing, link
-    assert (ROOT / landing.group(1).replace("%2F", "/")).is_file()
+    assert (ROOT / "notebooks" / landing.group(1).replace("%2F", "/")).is_file()
 
 
 def test_a_fork_s_repository_setting_changes_the_link_and_a_bad_one_is_refused(tmp_path: Path) -> None:
@@ -53,3 +53,13 @@ def test_every_line_of_the_binder_environment_is_a_pin() -> None:
     names = [re.split(r"[\[=]", line)[0].lower().replace("_", "-") for line in requirements]
     assert len(names) == len(set(names)), "a package is pinned twice"
     assert (ROOT / "binder" / "runtime.txt").read_text().strip().startswith("python-3.")
+
+
+def test_binder_starts_the_app_through_its_command_and_warms_the_engine_up() -> None:
+    build = (ROOT / "binder" / "postBuild").read_text()
+    assert "toptrumps-classroom warm-up" in build
+    start = ROOT / "binder" / "start"
+    assert start.stat().st_mode & 0o111, "binder/start must be executable"
+    last = [line for line in start.read_text().splitlines() if line.strip()][-1]
+    assert last.startswith("exec toptrumps-classroom serve "), last
+    assert "JUPYTERHUB_SERVICE_PREFIX" in last

@@ -15,7 +15,7 @@ and with it the two changes) with two changes:
 - A shared install: where ``__pycache__`` beside the source cannot be
   written (a school server's or a hub's environment, installed by an
   administrator) but holds this engine's compile, put there by the set-up
-  (``scripts/warm_up.py``), the compile is read from there, instead of
+  (``toptrumps-classroom warm-up``), the compile is read from there, instead of
   every pupil's first run compiling it again into their own cache folder.
 """
 

@@ -1,7 +1,10 @@
 """Serve the teaching notebooks as a web app with Voilà.
 
-``python -m widgets.server`` starts Voilà on ``notebooks/`` and sends a
-visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
+``toptrumps-classroom serve`` (`widgets.server.command`; also
+``python -m widgets.server``) starts Voilà on the app's own lessons, the
+ones installed with the package (`widgets.server.lessons`), or on a
+teacher's folder of notebooks (``--lessons``), and sends a visitor of ``/``
+straight to the landing page, ``00_start_here``.  The app:
 
 - runs every notebook in a fresh kernel per visit, with sources stripped and
   tracebacks hidden (Voilà's defaults), and refuses execute requests from the
@@ -23,8 +26,12 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
 - answers, before any kernel starts, a missing lesson, a template or theme
   override, a request from another site and a full server with pages of its
   own, and lists no folder (`widgets.server.front_door`, `widgets.server.app`);
-- offers every game the deck files of a folder (``--decks``, `DECKS` by
-  default), so a teacher's own decks appear in every deck list;
+- offers every game the deck files of a folder (``--decks``, by default
+  ``decks/`` in the lessons' folder), so a teacher's own decks appear in
+  every deck list;
+- shows the app's version at the foot of every page;
+- answers under a base URL (``--base-url``; on a JupyterHub, the hub's
+  prefix for the user's server, ``JUPYTERHUB_SERVICE_PREFIX``);
 - keeps ``--pool-size`` kernels per lesson started and already executed
   (Voilà's preheated kernels, `DEFAULT_POOL_SIZE`), so a visitor gets a
   finished page at once; each pooled kernel is handed to one visitor only,
@@ -46,41 +53,89 @@ visitor of ``/`` straight to the landing page, ``00_start_here``.  The app:
 - listens on localhost, on the first free port from 8866 (``--port``).
 
 Examples:
-    python -m widgets.server                 # http://localhost:8866/
-    python -m widgets.server --port 9000 --no-browser
+    toptrumps-classroom serve                 # http://localhost:8866/
+    toptrumps-classroom serve --port 9000 --no-browser --lessons ~/my-lessons
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from toptrumps_core.deckfiles import DECKS_FOLDER_VARIABLE
 from widgets.server.absences import DEFAULT_RECONNECT_SECONDS
+from widgets.server.lessons import LANDING_PAGE, app_version, check_lessons, installed_lessons, landing_page, lessons_in
 
 __all__ = [
-    "DECKS",
     "DEFAULT_MAX_KERNELS",
     "DEFAULT_PLACE_WAIT_SECONDS",
     "DEFAULT_POOL_SIZE",
     "DEFAULT_RECONNECT_SECONDS",
     "KERNEL_MIB",
     "LANDING_PAGE",
-    "NOTEBOOKS",
+    "SERVICE_PREFIX_VARIABLE",
+    "SERVICE_URL_VARIABLE",
+    "add_serve_options",
+    "hub_defaults",
     "main",
+    "serve",
     "voila_arguments",
 ]
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-"""The folder of teaching notebooks the app serves."""
+DECKS_IN_LESSONS = "decks"
+"""The teacher's deck folder, inside the lessons' folder, unless ``--decks`` names another."""
 
-DECKS = NOTEBOOKS / "decks"
-"""The teacher's deck folder unless ``--decks`` names another (`toptrumps_core.deckfiles.folder_decks`)."""
+SERVICE_PREFIX_VARIABLE = "JUPYTERHUB_SERVICE_PREFIX"
+"""The environment variable a JupyterHub sets to the URL prefix of a user's server (``/user/NAME/``)."""
 
-LANDING_PAGE = "00_start_here.ipynb"
-"""The notebook a visitor of ``/`` lands on."""
+SERVICE_URL_VARIABLE = "JUPYTERHUB_SERVICE_URL"
+"""The environment variable a JupyterHub (2.0 or later) sets to where a user's server must listen.
+
+For example ``http://0.0.0.0:8888/user/NAME/``: its address, port and path.
+"""
+
+DEFAULT_PORT = 8866
+DEFAULT_IP = "localhost"
+
+
+def hub_defaults(environment: Mapping[str, str]) -> tuple[str, int, str]:
+    """Returns the ``serve`` defaults (address, port, base URL), from a JupyterHub's variables when set.
+
+    A hub starting the app as a user's server says where it must listen
+    (`SERVICE_URL_VARIABLE`) and under which prefix (`SERVICE_PREFIX_VARIABLE`);
+    elsewhere the app listens on localhost, from port 8866, under ``/``.
+
+    Args:
+        environment: The process's environment variables (``os.environ``).
+
+    Raises:
+        ValueError: If `SERVICE_URL_VARIABLE` is set but is not an http
+            address with a port.
+
+    Example:
+        >>> hub_defaults({})
+        ('localhost', 8866, '/')
+        >>> hub_defaults({"JUPYTERHUB_SERVICE_URL": "http://0.0.0.0:8888/user/ann/"})
+        ('0.0.0.0', 8888, '/user/ann/')
+    """
+    prefix = environment.get(SERVICE_PREFIX_VARIABLE) or "/"
+    service = environment.get(SERVICE_URL_VARIABLE)
+    if not service:
+        return DEFAULT_IP, DEFAULT_PORT, prefix
+    parts = urlsplit(service)
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if parts.scheme not in ("http", "https") or not parts.hostname or port is None:
+        raise ValueError(
+            f"{SERVICE_URL_VARIABLE} must be an address such as http://0.0.0.0:8888/user/NAME/; got {service!r}"
+        )
+    return parts.hostname, port, environment.get(SERVICE_PREFIX_VARIABLE) or parts.path or "/"
+
 
 TEMPLATE = "toptrumps"
 """The app's Voilà template: "lab" without stylesheets fetched from a CDN."""
@@ -125,6 +180,9 @@ def voila_arguments(
     ip: str = "localhost",
     pool_size: int = DEFAULT_POOL_SIZE,
     reconnect_seconds: float = DEFAULT_RECONNECT_SECONDS,
+    lessons: Path | None = None,
+    base_url: str = "/",
+    version: str | None = None,
 ) -> list[str]:
     """Returns the Voilà command-line arguments the app runs with.
 
@@ -136,21 +194,32 @@ def voila_arguments(
             page starts its kernel when it is opened).
         reconnect_seconds: How long a sent page's kernel may go without a
             websocket connection before it is shut down, in seconds, more than 0.
+        lessons: The folder of notebooks served; None for the app's own
+            (`widgets.server.lessons.installed_lessons`).
+        base_url: The URL path the app answers under, starting and ending
+            with ``/`` (``/user/NAME/`` on a JupyterHub).
+        version: The version shown at the foot of every page; None for the
+            installed app's (`widgets.server.lessons.app_version`).
 
     Raises:
-        ValueError: If `pool_size` is negative or `reconnect_seconds` is not more than 0.
+        ValueError: If `pool_size` is negative, `reconnect_seconds` is not
+            more than 0, or `base_url` does not start and end with ``/``.
     """
     if pool_size < 0:
         raise ValueError(f"pool_size must be 0 or more; got {pool_size}")
     if not 0 < reconnect_seconds < float("inf"):
         raise ValueError(f"reconnect_seconds must be more than 0; got {reconnect_seconds}")
+    if not (base_url.startswith("/") and base_url.endswith("/")):
+        raise ValueError(f"base_url must start and end with '/', as in /user/NAME/; got {base_url!r}")
+    shown = app_version() if version is None else version
     preheat = [
         "--VoilaConfiguration.preheat_kernel=True",
         f"--VoilaConfiguration.default_pool_size={pool_size}",
     ]
     return [
-        str(NOTEBOOKS),
+        str(installed_lessons() if lessons is None else lessons),
         f"--port={port}",
+        f"--Voila.base_url={base_url}",
         f"--template={TEMPLATE}",
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
@@ -182,27 +251,52 @@ def voila_arguments(
         # nbclient waits 4 s for a cell's output after the cell has run, then
         # drops it: with a class of kernels busy, pages lost their widgets.
         f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT_SECONDS}",
+        # The template writes it at the foot of every page (widgets/share/voila/templates/toptrumps).
+        f"--VoilaConfiguration.resources={{'app_version': {shown!r}}}",
         *(preheat if pool_size > 0 else []),
         "--Voila.log_level=INFO",
     ]
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Starts the app and serves until interrupted (Ctrl+C)."""
-    parser = argparse.ArgumentParser(prog="python -m widgets.server", description=__doc__.splitlines()[0])
-    parser.add_argument("--port", type=int, default=8866, help="first port to try (default 8866)")
+def add_serve_options(parser: argparse.ArgumentParser) -> None:
+    """Adds the launcher's options (``--port``, ``--lessons``, ``--decks``, ...) to `parser`, for `serve`."""
+    try:
+        ip, port, base_url = hub_defaults(os.environ)
+    except ValueError as problem:
+        parser.error(str(problem))
+    parser.add_argument("--port", type=int, default=port, help="first port to try (default 8866; on a hub, its port)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
-    parser.add_argument("--ip", default="localhost", help="address to listen on (default localhost)")
+    parser.add_argument(
+        "--ip", default=ip, help="address to listen on (default localhost; 0.0.0.0: everyone; on a hub, its address)"
+    )
+    parser.add_argument(
+        "--lessons",
+        type=Path,
+        default=None,
+        metavar="FOLDER",
+        help="a folder of your own lesson notebooks (.ipynb) to serve instead of the app's own lessons",
+    )
     parser.add_argument(
         "--decks",
         type=Path,
-        default=DECKS,
-        help="a folder of .toml and .csv deck files that every game offers (default: notebooks/decks)",
+        default=None,
+        metavar="FOLDER",
+        help="a folder of .toml and .csv deck files that every game offers (default: decks/ in the lessons' folder)",
+    )
+    parser.add_argument(
+        "--base-url",
+        default=base_url,
+        metavar="PATH",
+        help=(
+            "the address path the app answers under, such as /user/NAME/ (default /; on a JupyterHub, "
+            f"the hub's prefix for this server, ${SERVICE_PREFIX_VARIABLE})"
+        ),
     )
     parser.add_argument(
         "--max-kernels",
         type=_at_least_one,
         default=DEFAULT_MAX_KERNELS,
+        metavar="N",
         help=(
             "pupils' pages (kernels) open at once, not counting the pool; the next visitor is asked to wait "
             f"(default {DEFAULT_MAX_KERNELS}; each page holds about {KERNEL_MIB} MB)"
@@ -212,6 +306,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--pool-size",
         type=_at_least_zero,
         default=DEFAULT_POOL_SIZE,
+        metavar="N",
         help=(
             "kernels kept started and executed for each lesson, so a page opens at once (0: none; "
             f"default {DEFAULT_POOL_SIZE}); costs about {KERNEL_MIB} MB per kernel, times the number of lessons"
@@ -237,15 +332,34 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"Wi-Fi) before its kernel is shut down and its place freed (default {DEFAULT_RECONNECT_SECONDS:g})"
         ),
     )
-    args = parser.parse_args(argv)
-    os.environ[DECKS_FOLDER_VARIABLE] = str(args.decks.resolve())  # every page's kernel inherits it
+
+
+def serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Starts the app with the options `add_serve_options` parsed into `args`, and serves until interrupted (Ctrl+C).
+
+    Args:
+        parser: The parser that read `args`; a bad ``--lessons`` or
+            ``--base-url`` ends the program through it, with its usage and
+            what was wrong (exit status 2).
+        args: The parsed options.
+    """
+    try:
+        lessons = installed_lessons() if args.lessons is None else check_lessons(args.lessons)
+    except (FileNotFoundError, ValueError) as problem:
+        parser.error(str(problem))
+    base_url = args.base_url if args.base_url.endswith("/") else args.base_url + "/"
+    if not base_url.startswith("/"):
+        parser.error(f"argument --base-url: expected a path starting with '/', as in /user/NAME/; got {base_url!r}")
+    decks = lessons / DECKS_IN_LESSONS if args.decks is None else args.decks
+    os.environ[DECKS_FOLDER_VARIABLE] = str(decks.resolve())  # every page's kernel inherits it
     # Voilà finds templates in the Jupyter data folders; ours comes first.
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")]))
-    from widgets.server.app import guarded_voila, lessons_in  # Voilà and tornado load only when the app starts
+    from widgets.server.app import guarded_voila  # Voilà and tornado load only when the app starts
 
+    served = lessons_in(lessons)
     app_class = guarded_voila(
-        landing_page=LANDING_PAGE,
-        lessons=lessons_in(NOTEBOOKS),
+        landing_page=landing_page(served),
+        lessons=served,
         max_kernels=args.max_kernels,
         pages_at_once=PAGES_AT_ONCE,
         place_wait_seconds=args.wait_for_place,
@@ -256,8 +370,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         ip=args.ip,
         pool_size=args.pool_size,
         reconnect_seconds=args.reconnect_seconds,
+        lessons=lessons,
+        base_url=base_url,
     )
     app_class.launch_instance(arguments)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Starts the app and serves until interrupted (Ctrl+C), as ``toptrumps-classroom serve`` does.
+
+    Args:
+        argv: The launcher's options (`add_serve_options`); None for the program's own.
+    """
+    parser = argparse.ArgumentParser(prog="python -m widgets.server", description=__doc__.splitlines()[0])
+    add_serve_options(parser)
+    serve(parser, parser.parse_args(argv))
 
 
 def _at_least_one(text: str) -> int:

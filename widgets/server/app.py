@@ -36,7 +36,6 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 from typing import Any
 
 import tornado.web
@@ -54,18 +53,13 @@ from widgets.server.pages import PageKind, page
 from widgets.server.places import Places, pooled_kernels
 from widgets.server.websocket import PageWebsocketHandler
 
-__all__ = ["guarded_voila", "lessons_in"]
+__all__ = ["guarded_voila"]
 
 _ERROR_PAGES: dict[int, PageKind] = {404: "not_found", 403: "forbidden", 503: "full"}
 WAIT_BEAT_SECONDS = 10
 """How often a page waiting for its turn sends a byte (Voilà's own keep-alive interval)."""
 PLACE_CHECK_SECONDS = 0.25
 """How often a request waiting for a place looks again."""
-
-
-def lessons_in(folder: Path) -> frozenset[str]:
-    """Returns the file names of the notebooks directly in `folder` (the lessons the app serves)."""
-    return frozenset(p.name for p in folder.glob("*.ipynb") if p.is_file())
 
 
 class _AppPages:

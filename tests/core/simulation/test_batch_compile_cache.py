@@ -145,7 +145,7 @@ def test_a_compile_kept_by_an_older_engine_is_not_used(tmp_path: Path) -> None:
 
 def test_a_pupil_who_cannot_write_the_code_folder_reads_the_compile_the_set_up_left_there() -> None:
     # A school server's or a hub's environment: the administrator installs and warms
-    # the engine (scripts/warm_up.py), pupils' kernels run as users who cannot write there.
+    # the engine (toptrumps-classroom warm-up), pupils' kernels run as users who cannot write there.
     if os.geteuid() != 0 or shutil.which("setpriv") is None:
         pytest.skip("needs root and setpriv to run a process as another user")
     folder = tempfile.mkdtemp(prefix="shared-install-")
