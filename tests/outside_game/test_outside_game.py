@@ -64,8 +64,9 @@ def test_its_record_stores_its_name_and_replays_exactly() -> None:
 def test_a_record_with_a_changed_card_does_not_load() -> None:
     record = play(HigherCardRules(cards=4), seed=3)
     data = json.loads(record.to_json())
-    data["events"][-1]["seat"] = 1 - data["events"][-1]["seat"]
-    with pytest.raises(toptrumps_core.RecordError):
+    assert data["actions"][-1]["type"] == "higher_card/play"
+    data["actions"][-1]["card"] = 99  # no such card in the hand: the actions no longer replay
+    with pytest.raises(toptrumps_core.RecordError, match="does not replay"):
         GameRecord.from_json(json.dumps(data))
 
 

@@ -7,7 +7,8 @@
   ``rules_version``, ``to_data``, ``from_data``) and how rules versions reach it.
 - `toptrumps_core.record.decks`: decks inside records, and the rules data of
   a game played with one deck.
-- `toptrumps_core.record.game_record`: `GameRecord` (record format 3) and
+- `toptrumps_core.record.game_record`: `GameRecord` (record format 4:
+  rules, seed, start, actions and outcome; replay rebuilds the events) and
   `replay`.
 - `toptrumps_core.record.legacy`: records of formats 1 and 2: `OLD_TAGS`,
   the frozen table from their class-name tags to wire names, and

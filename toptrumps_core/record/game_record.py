@@ -1,20 +1,28 @@
-"""Game records: rules + seed + start + actions + events, as versioned JSON.
+"""Game records: rules + seed + start + actions, as versioned JSON.
 
-Actions are the source of truth; events are derived from them and stored for
-narration.  `GameRecord.from_json` replays the actions from the start state
-and checks that they give the stored events and outcome exactly, so a record
-that loads is a record that replays.  Because drawn chance outcomes
-(`Shuffle`, `Lot`, ...) are stored as actions, replay needs no generator and
-gives the same game on any Python version.
+Actions are the source of truth, and a record stores nothing else of the
+game: `GameRecord.from_json` replays the actions from the start state to
+rebuild the events (``record.events``) and checks the stored outcome against
+the replay, so a record that loads is a record that replays.  Because drawn
+chance outcomes (`Shuffle`, `Lot`, ...) are stored as actions, replay needs
+no generator and gives the same game on any Python version.
 
-JSON layout (``"format": 3``)::
+JSON layout (``"format": 4``)::
 
-    {"format": 3, "game": "classic", "rules_version": 1,
+    {"format": 4, "game": "classic", "rules_version": 1,
      "rules": <the rules' own data, rules.to_data()>,
      "seed": 7, "start": {...} | null,
      "actions": [{"type": "shuffle", "order": [...]}, ...],
-     "events": [{"type": "dealt", ...}, ...],
      "outcome": {"type": "outcome", ...} | null}
+
+The outcome stays because replay cannot tell it alone: a game the driver's
+cap stopped (rule C12) ends ``UNFINISHED`` while its replay is still going.
+
+Records of formats 1 to 3 also stored every event.  They still load: their
+events are checked against the replay, and a record whose stored events
+differ is refused with a `RecordError` naming the first differing event and
+the action that gave it (a changed file, or one a program with other rules
+wrote), so ``record.events`` is always the replay's own.
 
 ``"game"`` names the game family (`toptrumps_core.record.families`), whose
 ``from_data(rules, rules_version=...)`` rebuilds the rules; card games write
@@ -40,10 +48,12 @@ from toptrumps_core.record.families import RecordedRules, get_family
 
 __all__ = ["FORMAT", "FORMATS_READ", "GameRecord", "replay"]
 
-FORMAT = 3
-"""The record format this program writes."""
-FORMATS_READ = (1, 2, 3)
+FORMAT = 4
+"""The record format this program writes: actions only, tagged by wire name."""
+FORMATS_READ = (1, 2, 3, 4)
 """The record formats this program reads (formats 1 and 2 through `toptrumps_core.record.legacy`)."""
+FORMATS_WITH_EVENTS = (1, 2, 3)
+"""The record formats that store every event beside the actions (checked against the replay on load)."""
 
 
 def replay(rules: Game, actions: Iterable[Action], start: Any = None) -> tuple[Any, tuple[Event, ...]]:
@@ -59,13 +69,18 @@ def replay(rules: Game, actions: Iterable[Action], start: Any = None) -> tuple[A
     state = rules.initial_state() if start is None else start
     events: list[Event] = []
     for number, action in enumerate(actions):
-        try:
-            step = rules.apply(state, action)
-        except TopTrumpsError as err:
-            raise RecordError(f"action {number} ({action!r}) does not replay: {err}") from None
-        state = step.state
-        events.extend(step.events)
+        state, caused = _apply(rules, state, action, number)
+        events.extend(caused)
     return state, tuple(events)
+
+
+def _apply(rules: Game, state: Any, action: Action, number: int) -> tuple[Any, tuple[Event, ...]]:
+    """Returns ``(next state, events)`` of action number `number`; RecordError if it is illegal there."""
+    try:
+        step = rules.apply(state, action)
+    except TopTrumpsError as err:
+        raise RecordError(f"action {number} ({action!r}) does not replay: {err}") from None
+    return step.state, tuple(step.events)
 
 
 _UNFINISHED = Outcome(Termination.UNFINISHED, frozenset())
@@ -77,7 +92,6 @@ _RECORD_KEYS = {
     "seed": "the match seed, or null",
     "start": "the scenario start state, or null for a shuffle",
     "actions": "the list of every action, in order",
-    "events": "the list of every event, in order",
     "outcome": "how the game ended, or null",
 }
 
@@ -96,7 +110,7 @@ def _check_start(rules: Game, start: Any) -> None:
 
 
 def _load(text: str) -> dict[str, Any]:
-    """Returns the JSON object in `text`, as format-3 data.
+    """Returns the JSON object in `text`, as data of format 3 (with events) or 4.
 
     Raises:
         RecordError: If `text` is not a JSON object with a format this
@@ -126,7 +140,39 @@ def _load(text: str) -> dict[str, Any]:
     for key, meaning in _RECORD_KEYS.items():
         if key not in record:
             raise RecordError(f"the record has no {key!r} ({meaning})")
+    if version in FORMATS_WITH_EVENTS and "events" not in record:
+        raise RecordError(f"the format-{version} record has no 'events' (the list of every event, in order)")
+    if version not in FORMATS_WITH_EVENTS and "events" in record:
+        raise RecordError(f"a format-{version} record stores no events (replay rebuilds them); this one has 'events'")
     return record
+
+
+def _check_stored_events(rules: Game, actions: tuple[Action, ...], start: Any, stored: Any) -> None:
+    """Raises RecordError unless `stored` (a record's event data) is what the replay of `actions` gives.
+
+    The message names the first differing event, the action that gave it,
+    and both versions of that event.
+    """
+    if not isinstance(stored, list):
+        raise RecordError(f"the record's events must be a list; got {json_kind(stored)}")
+    state = rules.initial_state() if start is None else start
+    number = 0
+    for position, action in enumerate(actions):
+        state, events = _apply(rules, state, action, position)
+        for event in encode(events):
+            if number >= len(stored) or stored[number] != event:
+                have = json.dumps(stored[number])[:120] if number < len(stored) else "nothing"
+                raise RecordError(
+                    f"the record's actions do not replay to its stored events: event {number} "
+                    f"(from action {position}, {action!r:.80}) is stored as {have}, "
+                    f"the replay gives {json.dumps(event)[:120]}"
+                )
+            number += 1
+    if number < len(stored):
+        raise RecordError(
+            f"the record's actions do not replay to its stored events: it stores {len(stored) - number} "
+            f"event(s) after the replay's last, the first {json.dumps(stored[number])[:120]}"
+        )
 
 
 def _rules(data: dict[str, Any]) -> RecordedRules:
@@ -182,7 +228,7 @@ class GameRecord:
     outcome: Outcome | None
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """Returns the record as a JSON document (format 3; see the module doc).
+        """Returns the record as a JSON document (format 4, actions only; see the module doc).
 
         Raises:
             TypeError: If the rules cannot be recorded (they lack ``family``,
@@ -199,22 +245,25 @@ class GameRecord:
             "seed": self.seed,
             "start": encode(self.start),
             "actions": encode(self.actions),
-            "events": encode(self.events),
             "outcome": encode(self.outcome),
         }
         return json.dumps(data, indent=indent, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Returns the record in `text` after replaying it to check it.
+        """Returns the record in `text`, its events rebuilt by replaying its actions.
 
-        Reads format 3 and, through `toptrumps_core.record.legacy`, formats 1 and 2.
+        Reads formats 3 and 4 and, through `toptrumps_core.record.legacy`,
+        formats 1 and 2.  The events of formats 1-3 are checked against the
+        replay (see the module docstring).
 
         Raises:
             RecordError: If the text is not a JSON object, lacks a key (the
                 message names it and what it holds), is of another format
-                or rules version, names an unknown game or record type, or
-                does not replay to the stored events and outcome.
+                or rules version, names an unknown game or record type, has
+                an action that is illegal where it stands, does not replay
+                to its stored outcome, or (formats 1-3) does not replay to
+                its stored events (the message names the first that differs).
         """
         data = _load(text)
         rules = _rules(data)
@@ -228,8 +277,8 @@ class GameRecord:
         if start is not None:
             _check_start(rules, start)
         state, events = replay(rules, actions, start)
-        if encode(events) != data["events"]:
-            raise RecordError("the record's actions do not replay to its stored events")
+        if "events" in data and encode(events) != data["events"]:
+            _check_stored_events(rules, actions, start, data["events"])
         outcome = decode(data["outcome"])
         replayed = rules.outcome(state)
         # Only a game the driver's cap stopped (rule C12) may end UNFINISHED

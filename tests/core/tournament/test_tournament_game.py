@@ -14,7 +14,7 @@ from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionErr
 from toptrumps_core.events import GameEnded
 from toptrumps_core.play import play
 from toptrumps_core.protocol import CHANCE, TERMINAL, Lot, Outcome, Shuffle, Termination
-from toptrumps_core.record import GameRecord
+from toptrumps_core.record import GameRecord, encode
 from toptrumps_core.tournament.finale import (
     FinaleCardsAllotted,
     FinaleRules,
@@ -414,7 +414,16 @@ def test_t16_a_finale_record_rebuilds_the_rules_version_it_was_played_under(big:
     assert data["rules_version"] == version
     assert GameRecord.from_json(record.to_json()).rules == rules
     # The other version deals the Finale otherwise (25 pins: 9, 8, 8 cards),
-    # so the same actions no longer give the stored events.
+    # so the same actions play another game: refused when it ends otherwise,
+    # else of other events; and refused by a record of format 3, which stored
+    # the events of the game it was.
     data["rules_version"] = 3 - version
+    try:
+        other = GameRecord.from_json(json.dumps(data))
+    except RecordError as err:
+        assert "differs from the replayed game's" in str(err)
+    else:
+        assert other.rules.rules_version == 3 - version and other.events != record.events
+    data.update(format=3, events=encode(record.events))
     with pytest.raises(RecordError, match="do not replay to its stored events"):
         GameRecord.from_json(json.dumps(data))
