@@ -58,6 +58,7 @@ from toptrumps_core.events import (
     Tied,
     Won,
 )
+from toptrumps_core.options import check_options, option, option_values, options_from_data
 from toptrumps_core.protocol import (
     CHANCE,
     TERMINAL,
@@ -97,16 +98,10 @@ class ClassicRules:
         deck: The deck to play with.
         seats: Number of players, 2..6 (rule C1); up to 12 with
             ``simulation=True``.
-        leftover: Rule C2: ``"deal_all"`` (default; stacks differ by at most
-            one card) or ``"set_aside"`` (equal stacks, the rest set aside).
-        collect_order: Rule C4: ``"fixed"`` (default: own card, others going
-            left, then the pot) or ``"shuffled"`` (won cards shuffled first).
-        no_data: Rule C6: ``"tie"`` (default) or ``"loses"``.
-        look_at_last: Rule C10: None (default, off) or N >= 2: a seat with N
-            cards or fewer picks which card to play.
-        round_limit: Rule C11: None (default, off) or the number of
-            comparisons after which the most cards wins.
-        simulation: Allow more than 6 seats (rule C1, simulations only).
+        leftover, collect_order, no_data, look_at_last, round_limit: The
+            rule options C2, C4, C6, C10 and C11, and ``simulation`` (C1: up
+            to 12 seats); each field's `option` declaration gives its
+            default, what it allows and its words (`option_specs`).
 
     Raises:
         RuleOptionError: If an option is outside its range or spelling, or the
@@ -128,18 +123,52 @@ class ClassicRules:
 
     deck: Deck
     seats: int = 2
-    leftover: Leftover = "deal_all"
-    collect_order: CollectOrder = "fixed"
-    no_data: NoData = "tie"
-    look_at_last: int | None = None
-    round_limit: int | None = None
-    simulation: bool = False
+    leftover: Leftover = option(
+        "C2",
+        default="deal_all",
+        label="Cards left over",
+        help="What happens to the cards that do not share out evenly at the deal",
+        choice_labels=("Deal every card; stacks differ by at most one", "Deal equal stacks and set the rest aside"),
+    )
+    collect_order: CollectOrder = option(
+        "C4",
+        default="fixed",
+        label="Won cards",
+        help="In what order the cards a player wins go under their stack",
+        choice_labels=("Won cards go under in a fixed order", "Won cards are shuffled before going under"),
+    )
+    no_data: NoData = option(
+        "C6",
+        default="tie",
+        label="Cards with no data",
+        help="What happens when a card has no value for the chosen category",
+        choice_labels=("A card with no data makes the comparison a tie", "A card with no data cannot win"),
+    )
+    look_at_last: int | None = option(
+        "C10",
+        default=None,
+        low=2,
+        label="Look at your last cards",
+        help="With this many cards or fewer, a player looks at them all and picks which to play",
+    )
+    round_limit: int | None = option(
+        "C11",
+        default=None,
+        low=1,
+        label="Comparisons before the end",
+        help="After this many comparisons, the player holding the most cards wins",
+    )
+    simulation: bool = option(
+        "C1",
+        default=False,
+        label="Simulation",
+        help="Allows up to 12 players, for simulations only",
+    )
 
     def __post_init__(self) -> None:
         if not isinstance(self.deck, Deck):
             raise RuleOptionError(f"deck must be a Deck (see load_deck); got {self.deck!r}")
-        if not isinstance(self.simulation, bool):
-            raise RuleOptionError(f"simulation must be True or False (rule C1); got {self.simulation!r}")
+        check_options(self)
         top = SIMULATION_MAX_SEATS if self.simulation else MAX_SEATS
         if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not MIN_SEATS <= self.seats <= top:
             raise RuleOptionError(
@@ -149,24 +178,12 @@ class ClassicRules:
             raise RuleOptionError(
                 f"deck {self.deck.name!r} has {len(self.deck.cards)} cards, fewer than the {self.seats} seats"
             )
-        _check_choice("leftover", self.leftover, ("deal_all", "set_aside"), "C2")
-        _check_choice("collect_order", self.collect_order, ("fixed", "shuffled"), "C4")
-        _check_choice("no_data", self.no_data, ("tie", "loses"), "C6")
-        _check_optional_count("look_at_last", self.look_at_last, 2, "C10")
-        _check_optional_count("round_limit", self.round_limit, 1, "C11")
 
     # -- options, for records and widgets ---------------------------------
 
     def options(self) -> dict[str, Any]:
-        """Returns every rule option by its RULES.md name (deck and seats excluded)."""
-        return {
-            "leftover": self.leftover,
-            "collect_order": self.collect_order,
-            "no_data": self.no_data,
-            "look_at_last": self.look_at_last,
-            "round_limit": self.round_limit,
-            "simulation": self.simulation,
-        }
+        """Returns every rule option by its RULES.md name (deck and seats excluded; `option_values`)."""
+        return option_values(self)
 
     def to_data(self) -> dict[str, Any]:
         """Returns the rules as record data: seats, `options` and the deck (`toptrumps_core.record`)."""
@@ -183,7 +200,7 @@ class ClassicRules:
         """
         check_rules_version(rules_version, (RULES_VERSION,), cls.family)
         deck, seats, options = card_game_parts(data)
-        return cls(deck, seats, **options)
+        return cls(deck, seats, **options_from_data(cls, options))
 
     # -- tables derived from the rules, computed once per rules object ------
 
@@ -557,18 +574,6 @@ class ClassicRules:
         if not state.stacks[state.chooser]:  # rule C8
             return Transition(replace(state, step=Step.LOT, lot_among=holders), events)
         return Transition(state, events)
-
-
-def _check_choice(name: str, value: object, allowed: tuple[str, ...], rule: str) -> None:
-    if value not in allowed:
-        raise RuleOptionError(f"{name} must be one of {list(allowed)!r} (rule {rule}); got {value!r}")
-
-
-def _check_optional_count(name: str, value: object, minimum: int, rule: str) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RuleOptionError(f"{name} must be None (off) or a whole number >= {minimum} (rule {rule}); got {value!r}")
 
 
 @lru_cache(maxsize=64)

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from toptrumps_core.errors import ChartError, IllegalActionError, RecordError, RuleOptionError
+from toptrumps_core.options import check_options, option, option_values, options_from_data
 from toptrumps_core.protocol import (
     CHANCE,
     JUDGE,
@@ -67,7 +68,7 @@ from toptrumps_core.quiz.actions import (
     UseSpecialTile,
 )
 from toptrumps_core.quiz.chartfiles import load_bundled_sets
-from toptrumps_core.quiz.charts import CATEGORIES, CHARTS_PER_SET, Chart, ChartSet
+from toptrumps_core.quiz.charts import CATEGORIES, CHARTS_PER_SET, Chart, ChartCategory, ChartSet
 from toptrumps_core.quiz.draws import ChartDraw
 from toptrumps_core.quiz.events import (
     BidPassed,
@@ -88,7 +89,8 @@ MAX_ANSWER_LENGTH = 120
 """The longest answer accepted, in characters (the page's answer box holds no more)."""
 
 _BIDS = tuple(range(1, 11))
-_OWN_SETS = ("none", "one_of_each", "one_category")
+_NOT_OPTIONS = ("teams", "members", "rules_version")
+"""What the quiz's record data holds beside the sets and the rule options."""
 
 
 @dataclass(frozen=True)
@@ -128,13 +130,62 @@ class QuizRules:
     sets: tuple[ChartSet, ...] | None = None
     teams: tuple[str, str] = TEAM_COLOURS
     members: tuple[tuple[str, ...], tuple[str, ...]] = (("Green 1", "Green 2"), ("Black 1", "Black 2"))
-    bidding: Literal["secret", "high_bid"] = "secret"
-    own_set: Literal["none", "one_of_each", "one_category"] = "none"
-    chart_set: str | None = None
-    own_category: str | None = None
-    timer_seconds: int = 120
-    opposing_seconds: int = 10
-    near_miss: int = NEAR_MISS
+    bidding: Literal["secret", "high_bid"] = option(
+        "Q4",
+        default="secret",
+        label="Bidding",
+        help="How the captains bid how many answers their team will name",
+        choice_labels=(
+            "Both captains bid in secret and show their bids together",
+            "The captains take turns to raise the bid by one until one passes",
+        ),
+    )
+    own_set: Literal["none", "one_of_each", "one_category"] = option(
+        "Q12",
+        default="none",
+        label="Charts",
+        help="Which seven charts the quiz is played on",
+        choice_labels=(
+            "A whole set of charts",
+            "Seven charts drawn at random, one of each category",
+            "Seven charts drawn at random from one category",
+        ),
+    )
+    chart_set: str | None = option(
+        "Q12",
+        default=None,
+        label="Chart set",
+        help="The set of charts to play when a whole set is played; off draws one of the sets at random",
+    )
+    own_category: ChartCategory | None = option(
+        "Q1",
+        default=None,
+        label="Category of the charts",
+        help="The category the seven charts are drawn from, when they all come from one category",
+        choice_labels=("Society", "Sport", "Nature", "Worldwide", "People", "Economy", "Fun"),
+    )
+    timer_seconds: int = option(
+        "Q5",
+        default=120,
+        low=1,
+        label="Answering time (seconds)",
+        help="How long the answering team has to reach its bid; 90 and 150 are usual too",
+    )
+    opposing_seconds: int = option(
+        "Q8",
+        default=10,
+        low=1,
+        label="Other team's time (seconds)",
+        help="How long the other team has to give one answer when the bid was not reached",
+    )
+    near_miss: int = option(
+        "Q13",
+        default=NEAR_MISS,
+        low=1,
+        high=100,
+        label="Near miss (percent)",
+        help="How alike, in percent, a wrong answer must be to a right one to be sent to the judge",
+    )
     rules_version: int = 1
     family: ClassVar[str] = "quiz"
     seats: ClassVar[int] = 2
@@ -163,16 +214,7 @@ class QuizRules:
         self._check_options()
 
     def _check_options(self) -> None:
-        if self.bidding not in ("secret", "high_bid"):
-            raise RuleOptionError(f"bidding must be 'secret' (Q4) or 'high_bid' (Q11); got {self.bidding!r}")
-        if self.own_set not in _OWN_SETS:
-            raise RuleOptionError(f"own_set must be one of {list(_OWN_SETS)} (Q12); got {self.own_set!r}")
-        for name in ("timer_seconds", "opposing_seconds"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 1:
-                raise RuleOptionError(f"{name} must be a whole number of seconds >= 1; got {value!r}")
-        if type(self.near_miss) is not int or not 1 <= self.near_miss <= 100:
-            raise RuleOptionError(f"near_miss must be a percentage from 1 to 100 (Q13); got {self.near_miss!r}")
+        check_options(self)
         names = [s.name for s in self.chart_sets]
         if self.chart_set is not None and self.chart_set not in names:
             raise RuleOptionError(f"no chart set {self.chart_set!r}; expected one of {names}")
@@ -181,8 +223,8 @@ class QuizRules:
             if missing:
                 raise RuleOptionError(f"own_set='one_of_each' needs a chart of every category; none of {missing}")
         if self.own_set == "one_category":
-            if self.own_category not in CATEGORIES:
-                raise RuleOptionError(f"own_category must be one of {list(CATEGORIES)}; got {self.own_category!r}")
+            if self.own_category is None:
+                raise RuleOptionError(f"own_set='one_category' needs own_category, one of {list(CATEGORIES)}")
             count = sum(1 for ch in self._charts.values() if ch.category == self.own_category)
             if count < CHARTS_PER_SET:
                 raise RuleOptionError(
@@ -211,17 +253,7 @@ class QuizRules:
 
     def options(self) -> dict[str, Any]:
         """Returns the rule options by their RULES.md names (for transcripts and settings)."""
-        return {
-            "teams": self.teams,
-            "members": self.members,
-            "bidding": self.bidding,
-            "own_set": self.own_set,
-            "chart_set": self.chart_set,
-            "own_category": self.own_category,
-            "timer_seconds": self.timer_seconds,
-            "opposing_seconds": self.opposing_seconds,
-            "near_miss": self.near_miss,
-        }
+        return {"teams": self.teams, "members": self.members, **option_values(self)}
 
     # -- the protocol -------------------------------------------------------------
 
@@ -500,7 +532,7 @@ class QuizRules:
                 ChartSet(s["name"], tuple(Chart.from_data(c) for c in s["charts"]), s.get("description", ""))
                 for s in data["sets"]
             )
-            options = {k: v for k, v in data.items() if k != "sets"}
+            options = options_from_data(cls, {k: v for k, v in data.items() if k != "sets"}, extra=_NOT_OPTIONS)
             options["teams"] = tuple(options["teams"])
             options["members"] = tuple(tuple(m) for m in options["members"])
             return cls(sets=sets, **options)

@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 from toptrumps_core.cards import Deck
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
 from toptrumps_core.events import GameEnded
+from toptrumps_core.options import check_options, option, option_values, options_from_data
 from toptrumps_core.probability.settle import best_cards
 from toptrumps_core.protocol import (
     CHANCE,
@@ -125,7 +126,13 @@ class SquadsRules:
     deck: Deck
     seats: int = 3
     missions: tuple[Mission, ...] | None = None
-    tokens_to_win: int = TOKENS_TO_WIN
+    tokens_to_win: int = option(
+        "S7",
+        default=TOKENS_TO_WIN,
+        low=1,
+        label="Tokens to win",
+        help="The game ends after a round in which a player has this many tokens",
+    )
 
     def __post_init__(self) -> None:
         if not isinstance(self.deck, Deck):
@@ -142,9 +149,7 @@ class SquadsRules:
                 f"deck {self.deck.name!r} has {len(self.deck.cards)} cards, too few for {self.seats} players "
                 f"of {k} cards each ({self.seats * k} needed, rule S1)"
             )
-        wins = self.tokens_to_win
-        if isinstance(wins, bool) or not isinstance(wins, int) or wins < 1:
-            raise RuleOptionError(f"tokens_to_win must be a whole number >= 1 (rule S7); got {wins!r}")
+        check_options(self)
         missions = bundled_missions(self.deck) if self.missions is None else self.missions
         if isinstance(missions, (str, Mission)) or not isinstance(missions, Sequence):
             raise RuleOptionError(f"missions must be a list of Mission; got {missions!r:.80}")
@@ -169,8 +174,8 @@ class SquadsRules:
         return self.missions
 
     def options(self) -> dict[str, Any]:
-        """Returns the rule options by name (deck, seats and missions excluded)."""
-        return {"tokens_to_win": self.tokens_to_win}
+        """Returns the rule options by name (deck, seats and missions excluded; `option_values`)."""
+        return option_values(self)
 
     def to_data(self) -> dict[str, Any]:
         """Returns the rules as record data: seats, options, deck, and the missions."""
@@ -191,7 +196,7 @@ class SquadsRules:
         if "missions" not in data:
             raise RecordError("the record's \"rules\" has no 'missions' (the prepared missions)")
         missions = decode(data["missions"])
-        return cls(deck, seats, missions=missions, **options)
+        return cls(deck, seats, missions=missions, **options_from_data(cls, options))
 
     # -- starts -------------------------------------------------------------------
 

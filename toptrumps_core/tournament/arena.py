@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Literal, TypeVar, cast
 from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import bundled_decks, load_deck
 from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.options import check_options, option, option_values, options_from_data
 from toptrumps_core.probability import HiLoPins
 from toptrumps_core.protocol import Recorded, ScenarioCards, Seat, check_seat
 from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, deck_from_data, deck_to_data
@@ -50,6 +51,8 @@ __all__ = [
     "ArenaRules",
     "Table",
     "TieDiscard",
+    "hilo_pins_option",
+    "tie_discard_option",
 ]
 
 RULES_VERSION = 2
@@ -73,6 +76,34 @@ MIN_SEATS, MAX_SEATS = 2, 6
 
 TieDiscard = Literal["all", "tied_only"]
 """Rule T6 option: discard every card of a tie and all compare again, or only the tied."""
+
+
+def tie_discard_option() -> Any:
+    """Returns the declaration of the ``tie_discard`` rule option (T6), for each rules class that has it."""
+    return option(
+        "T6",
+        default="all",
+        label="Ties in a duel",
+        help="What happens to the cards of a tie in a duel",
+        choice_labels=(
+            "Every card of the tie is put aside and everyone compares again",
+            "Only the tied players' cards are put aside and only they compare again",
+        ),
+    )
+
+
+def hilo_pins_option() -> Any:
+    """Returns the declaration of the ``hilo_pins`` rule option (T12), for each rules class that has it."""
+    return option(
+        "T12",
+        default="per_call",
+        label="Pins in Hi Lo",
+        help="How many pins the two calls of Hi Lo earn",
+        choice_labels=(
+            "One pin for each right call in a row: 0, 1 or 2",
+            "Two pins when both calls are right, else none",
+        ),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,11 +158,32 @@ class ArenaRules:
 
     decks: Sequence[Deck] | Deck | None = None
     seats: int = 2
-    track_length: int = 9
-    supply: int | None = None
-    tie_discard: TieDiscard = "all"
-    hilo_pins: HiLoPins = "per_call"
-    pin_master: Seat = 0
+    track_length: int = option(
+        "T1",
+        default=9,
+        low=1,
+        high=99,
+        label="Holes on a pin track",
+        help="How many pins a player needs on their track to fill it",
+    )
+    supply: int | None = option(
+        "T1",
+        default=None,
+        low=0,
+        high=10_000,
+        label="Pins in the supply",
+        help="How many pins the supply holds at the start; off means 9 for each player",
+    )
+    tie_discard: TieDiscard = tie_discard_option()
+    hilo_pins: HiLoPins = hilo_pins_option()
+    pin_master: Seat = option(
+        "T1",
+        default=0,
+        low=0,
+        high=MAX_SEATS - 1,
+        label="Pin Master",
+        help="The player who looks after the pins, counted from the first player as 0",
+    )
     rules_version: int = RULES_VERSION
 
     def __post_init__(self) -> None:
@@ -145,13 +197,7 @@ class ArenaRules:
                     f"{self.minimum_cards} (rule D5: enough for a Finale)"
                 )
         _check_int("seats", self.seats, MIN_SEATS, MAX_SEATS, "T1")
-        _check_int("track_length", self.track_length, 1, 99, "T1")
-        if self.supply is not None:
-            _check_int("supply", self.supply, 0, 10_000, "T1")
-        if self.tie_discard not in ("all", "tied_only"):
-            raise RuleOptionError(f"tie_discard must be 'all' or 'tied_only' (rule T6); got {self.tie_discard!r}")
-        if self.hilo_pins not in ("per_call", "complete_run"):
-            raise RuleOptionError(f"hilo_pins must be 'per_call' or 'complete_run' (rule T12); got {self.hilo_pins!r}")
+        check_options(self)
         _check_int("pin_master", self.pin_master, 0, self.seats - 1, "T1")
 
     @property
@@ -175,11 +221,7 @@ class ArenaRules:
             if deck not in pool:
                 pool.append(deck)
         return {
-            "track_length": self.track_length,
-            "supply": self.supply,
-            "tie_discard": self.tie_discard,
-            "hilo_pins": self.hilo_pins,
-            "pin_master": self.pin_master,
+            **option_values(self),
             "openings": [pool.index(deck) for deck in self.openings],
             "arena_decks": [deck_to_data(deck) for deck in pool[1:]],
         }
@@ -204,7 +246,7 @@ class ArenaRules:
             decks = [pool[i] for i in options.pop("openings")]
         except (KeyError, IndexError, TypeError) as err:
             raise RuleOptionError(f"the record's arena is not valid: {err!r}") from None
-        return cls(decks, seats, **options, rules_version=version)
+        return cls(decks, seats, **options_from_data(cls, options), rules_version=version)
 
     def new_table(self, active: Seat = 0) -> Table:
         """Returns the table at the start: full stacks in deck order, empty tracks."""

@@ -57,6 +57,7 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.comparison import ChooseCategory, add_under, compare, discard, play_order
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.events import CardsDiscarded, CardsDrawn, Revealed, SeatOut, StayerDrawn, Tied, Won
+from toptrumps_core.options import check_options
 from toptrumps_core.protocol import (
     CHANCE,
     TERMINAL,
@@ -75,7 +76,7 @@ from toptrumps_core.protocol import (
     check_chance,
     check_seat,
 )
-from toptrumps_core.tournament.arena import TieDiscard
+from toptrumps_core.tournament.arena import TieDiscard, tie_discard_option
 from toptrumps_core.tournament.dealing import deal
 from toptrumps_core.tournament.spinner import OPENINGS
 from toptrumps_core.tournament.view import TournamentView
@@ -206,13 +207,12 @@ class DuelRules:
 
     deck: Deck
     seats: int = 2
-    tie_discard: TieDiscard = "all"
+    tie_discard: TieDiscard = tie_discard_option()
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 6:
             raise RuleOptionError(f"seats must be 2 to 6; got {self.seats!r}")
-        if self.tie_discard not in ("all", "tied_only"):
-            raise RuleOptionError(f"tie_discard must be 'all' or 'tied_only' (rule T6); got {self.tie_discard!r}")
+        check_options(self)
 
     # -- starts ---------------------------------------------------------------
 

@@ -75,6 +75,7 @@ from typing import Any, ClassVar
 from toptrumps_core.cards import Deck
 from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.options import check_options, option_values, options_from_data
 from toptrumps_core.probability import HiLoPins
 from toptrumps_core.protocol import (
     CHANCE,
@@ -92,6 +93,7 @@ from toptrumps_core.protocol import (
     check_chance,
 )
 from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version
+from toptrumps_core.tournament.arena import hilo_pins_option
 from toptrumps_core.tournament.hilo_events import (
     EndReason,
     HiLoCalled,
@@ -160,7 +162,7 @@ class HiLoRules:
     rules_version: ClassVar[int] = RULES_VERSION
 
     deck: Deck
-    hilo_pins: HiLoPins = "per_call"
+    hilo_pins: HiLoPins = hilo_pins_option()
     seats: int = field(default=1, init=False)
 
     def __post_init__(self) -> None:
@@ -170,14 +172,11 @@ class HiLoRules:
             raise RuleOptionError(
                 f"Hi Lo lays {ROW} cards (rule T12); deck {self.deck.name!r} has {len(self.deck.cards)}"
             )
-        if self.hilo_pins not in ("per_call", "complete_run"):
-            raise RuleOptionError(
-                f"hilo_pins must be one of ['per_call', 'complete_run'] (rule T12); got {self.hilo_pins!r}"
-            )
+        check_options(self)
 
     def options(self) -> dict[str, Any]:
-        """Returns every rule option by its RULES.md name (deck excluded)."""
-        return {"hilo_pins": self.hilo_pins}
+        """Returns every rule option by its RULES.md name (deck excluded; `option_values`)."""
+        return option_values(self)
 
     def to_data(self) -> dict[str, Any]:
         """Returns the rules as record data: one seat, `options` and the deck."""
@@ -197,7 +196,7 @@ class HiLoRules:
         deck, seats, options = card_game_parts(data)
         if seats != 1:
             raise RuleOptionError(f"Hi Lo has one seat (rule T12); the record says {seats!r}")
-        return cls(deck, **options)
+        return cls(deck, **options_from_data(cls, options))
 
     # -- starts -----------------------------------------------------------------
 
