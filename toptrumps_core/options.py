@@ -31,7 +31,7 @@ Example:
     ... class Demo:
     ...     leftover: typing.Literal["deal_all", "set_aside"] = option(
     ...         "C2", default="deal_all", label="Cards left over", help="What to do with spare cards",
-    ...         choice_labels=("deal them all", "set them aside"))
+    ...         choice_labels=("Deal all", "Equal stacks"), choice_help=("Deal every card", "Set the rest aside"))
     ...     round_limit: int | None = option(
     ...         "C11", default=None, low=1, label="Most comparisons", help="Stop after this many comparisons")
     >>> [spec.allowed() for spec in option_specs(Demo)]
@@ -85,8 +85,10 @@ class OptionSpec:
         help: One sentence for people: what the option does.
         choices: The words allowed (`str` options), the default first; empty
             for other types.
-        choice_labels: One plain description per choice, in the same order;
-            empty for other types.
+        choice_labels: A few plain words naming each choice (a button's
+            text), in the same order; empty for other types.
+        choice_help: One plain sentence per choice saying what it does (a
+            button's tooltip), in the same order; empty for other types.
         low: The smallest whole number allowed (`int` options), else None.
         high: The largest whole number allowed (`int` options); None for no
             upper bound.
@@ -102,6 +104,7 @@ class OptionSpec:
     help: str
     choices: tuple[str, ...] = ()
     choice_labels: tuple[str, ...] = ()
+    choice_help: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
     off: bool = False
@@ -145,15 +148,14 @@ class OptionSpec:
             raise RuleOptionError(f"{self.name} must be {self.allowed()} (rule {self.rule}); got {value!r}")
 
     def choice_label(self, choice: str) -> str:
-        """Returns the plain description of `choice`, one of `choices`.
+        """Returns the plain words naming `choice`, one of `choices`.
 
         Raises:
             KeyError: If `choice` is not one of `choices`.
         """
-        try:
-            return self.choice_labels[self.choices.index(choice)]
-        except (ValueError, IndexError):
-            raise KeyError(f"{self.name} has no choice {choice!r}; expected one of {list(self.choices)}") from None
+        if choice not in self.choices:
+            raise KeyError(f"{self.name} has no choice {choice!r}; expected one of {list(self.choices)}")
+        return self.choice_labels[self.choices.index(choice)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +166,7 @@ class _Declared:
     label: str
     help: str
     choice_labels: tuple[str, ...]
+    choice_help: tuple[str, ...]
     low: int | None
     high: int | None
 
@@ -175,6 +178,7 @@ def option(
     help: str,
     default: object,
     choice_labels: Sequence[str] = (),
+    choice_help: Sequence[str] = (),
     low: int | None = None,
     high: int | None = None,
 ) -> Any:
@@ -186,8 +190,10 @@ def option(
         help: One sentence for people: what the option does.
         default: The default value (RULES.md's); None for an option that is
             off by default.
-        choice_labels: One plain description per word of a ``Literal``
+        choice_labels: A few plain words naming each word of a ``Literal``
             field, in the ``Literal``'s order.
+        choice_help: One plain sentence per word of a ``Literal`` field
+            saying what it does, in the same order.
         low: The smallest whole number allowed (``int`` fields).
         high: The largest whole number allowed (``int`` fields); None for no
             upper bound.
@@ -196,7 +202,7 @@ def option(
         A `dataclasses.field` holding the declaration in its metadata (typed
         Any, as the field's own annotation gives its type).
     """
-    declared = _Declared(rule, label, help, tuple(choice_labels), low, high)
+    declared = _Declared(rule, label, help, tuple(choice_labels), tuple(choice_help), low, high)
     return dataclasses.field(default=default, metadata=types.MappingProxyType({_KEY: declared}))
 
 
@@ -250,8 +256,11 @@ def _spec(owner: str, name: str, hint: object, field_default: object, d: _Declar
         choices = tuple(typing.get_args(hint))
         if not all(isinstance(c, str) for c in choices):
             raise TypeError(f"{where}: a rule option's Literal lists words (str); got {hint!r}")
-        if len(d.choice_labels) != len(choices):
-            raise TypeError(f"{where}: give one label per choice {list(choices)}; got {list(d.choice_labels)}")
+        if len(d.choice_labels) != len(choices) or len(d.choice_help) != len(choices):
+            raise TypeError(
+                f"{where}: give one label and one help text per choice {list(choices)}; "
+                f"got {list(d.choice_labels)} and {list(d.choice_help)}"
+            )
         kind = str
     elif hint in (int, bool, str):
         assert isinstance(hint, type)
@@ -260,7 +269,9 @@ def _spec(owner: str, name: str, hint: object, field_default: object, d: _Declar
             raise TypeError(f"{where}: a whole-number rule option needs its smallest value (low=)")
     else:
         raise TypeError(f"{where}: a rule option is a Literal of words, an int or a bool; got {hint!r}")
-    spec = OptionSpec(name, kind, field_default, d.rule, d.label, d.help, choices, d.choice_labels, d.low, d.high, off)
+    spec = OptionSpec(
+        name, kind, field_default, d.rule, d.label, d.help, choices, d.choice_labels, d.choice_help, d.low, d.high, off
+    )
     spec.check(field_default)
     return spec
 
@@ -326,7 +337,7 @@ def options_table(games: Iterable[tuple[str, type]]) -> str:
         ... class Demo:
         ...     no_data: typing.Literal["tie", "loses"] = option(
         ...         "C6", default="tie", label="No data", help="What a missing value does",
-        ...         choice_labels=("ties", "loses"))
+        ...         choice_labels=("ties", "loses"), choice_help=("A tie", "It loses"))
         >>> print(options_table([("Demo", Demo)]))
         | game | option | rule | default | allowed | label: what it does |
         |---|---|---|---|---|---|

@@ -28,7 +28,9 @@ Pace = Literal["slow", "quick"]
 
 @dataclass(frozen=True)
 class Demo:
-    pace: Pace = option("C2", default="slow", label="Pace", help="How fast", choice_labels=("Slowly", "Quickly"))
+    pace: Pace = option(
+        "C2", default="slow", label="Pace", help="How fast", choice_labels=("Slow", "Quick"), choice_help=("A", "B")
+    )
     limit: int | None = option("C11", default=None, low=1, high=9, label="Limit", help="How many")
     shown: bool = option("C1", default=False, label="Shown", help="Whether it shows")
     name: str | None = option("Q12", default=None, label="Name", help="Which one")
@@ -37,13 +39,13 @@ class Demo:
 def test_a_spec_is_read_from_the_field_its_type_and_its_declaration() -> None:
     pace, limit, shown, name = option_specs(Demo)
     assert pace == OptionSpec(
-        "pace", str, "slow", "C2", "Pace", "How fast", ("slow", "quick"), ("Slowly", "Quickly"), None, None, False
+        "pace", str, "slow", "C2", "Pace", "How fast", ("slow", "quick"), ("Slow", "Quick"), ("A", "B"), None, None
     )
     assert (limit.type, limit.default, limit.low, limit.high, limit.off) == (int, None, 1, 9, True)
     assert (shown.type, shown.default, shown.off) == (bool, False, False)
     assert (name.type, name.choices, name.off) == (str, (), True)
     assert option_specs(Demo()) is option_specs(Demo)  # worked out once per class
-    assert pace.choice_label("quick") == "Quickly"
+    assert pace.choice_label("quick") == "Quick"
     with pytest.raises(KeyError, match="pace has no choice 'fast'"):
         pace.choice_label("fast")
 
@@ -96,7 +98,7 @@ def test_a_declaration_that_does_not_fit_its_field_is_a_type_error() -> None:
     class TwoKinds:
         both: int | str = option("C2", default=1, low=1, label="Both", help="Either")
 
-    with pytest.raises(TypeError, match=r"NoLabels.pace: give one label per choice \['slow', 'quick'\]"):
+    with pytest.raises(TypeError, match=r"NoLabels\.pace: give one label and one help text per choice \['slow'"):
         option_specs(NoLabels)
     with pytest.raises(TypeError, match=r"NoLow\.count: a whole-number rule option needs its smallest value"):
         option_specs(NoLow)
@@ -148,7 +150,7 @@ def test_each_literal_option_allows_exactly_the_words_of_its_type() -> None:
 
 @pytest.mark.parametrize(("owner", "spec"), ALL_SPECS, ids=[f"{o}.{s.name}" for o, s in ALL_SPECS])
 def test_an_options_words_for_people_name_no_rule_id_and_no_code_name(owner: str, spec: OptionSpec) -> None:
-    words = [spec.label, spec.help, *spec.choice_labels]
+    words = [spec.label, spec.help, *spec.choice_labels, *spec.choice_help]
     assert all(w.strip() and w == w.strip() for w in words), (owner, words)
     for text in words:
         assert not re.search(r"\b[DCTSQP]\d+\b", text), (owner, text)

@@ -3,10 +3,8 @@
 Rules card:
 
 - `ClassicRules` holds the deck, the seat count (2 to 6, C1; up to 12 in
-  simulations) and every rule option with its RULES.md default:
-  ``leftover`` (C2, ``"deal_all"``), ``collect_order`` (C4, ``"fixed"``),
-  ``no_data`` (C6, ``"tie"``), ``look_at_last`` (C10, None = off) and
-  ``round_limit`` (C11, None = off).
+  simulations) and the rule options of C2, C4, C6, C10 and C11, each
+  declared once with its default (`toptrumps_core.options`, docs/options.md).
 - The deal (C2): the shuffled deck is dealt one card at a time from seat 0;
   seat 0 chooses first (C3).
 - A comparison (C4-C6, on `toptrumps_core.comparison`): the single best value
@@ -18,8 +16,7 @@ Rules card:
   comparisons the most cards wins.
 - ``look_at_last`` (C10): the chooser picks a card, then the category; the
   others then pick theirs in turn going left.
-- Records (`to_data`, `from_data`) write the deck, the seats and the options,
-  and read them back for rules version 1.
+- Records (`to_data`, `from_data`) write the deck, the seats and the options.
 
 Scenario starts and the check of a record's start state are in
 `toptrumps_core.classic.scenario`; the state and view in
@@ -98,10 +95,9 @@ class ClassicRules:
         deck: The deck to play with.
         seats: Number of players, 2..6 (rule C1); up to 12 with
             ``simulation=True``.
-        leftover, collect_order, no_data, look_at_last, round_limit: The
-            rule options C2, C4, C6, C10 and C11, and ``simulation`` (C1: up
-            to 12 seats); each field's `option` declaration gives its
-            default, what it allows and its words (`option_specs`).
+        leftover, collect_order, no_data, look_at_last, round_limit: Rule
+            options C2, C4, C6, C10, C11; ``simulation``: up to 12 seats (C1).
+            Each is declared once: default, range, words (`option_specs`).
 
     Raises:
         RuleOptionError: If an option is outside its range or spelling, or the
@@ -126,36 +122,42 @@ class ClassicRules:
     leftover: Leftover = option(
         "C2",
         default="deal_all",
-        label="Cards left over",
-        help="What happens to the cards that do not share out evenly at the deal",
-        choice_labels=("Deal every card; stacks differ by at most one", "Deal equal stacks and set the rest aside"),
+        label="Spare cards at the deal",
+        help="What happens to cards that do not share out equally at the deal",
+        choice_labels=("Deal every card", "Equal stacks"),
+        choice_help=("Some players may start with one card more", "Cards that do not share out equally are set aside"),
     )
     collect_order: CollectOrder = option(
         "C4",
         default="fixed",
-        label="Won cards",
-        help="In what order the cards a player wins go under their stack",
-        choice_labels=("Won cards go under in a fixed order", "Won cards are shuffled before going under"),
+        label="Won cards go under",
+        help="In what order the winner puts the won cards under their stack",
+        choice_labels=("In a fixed order", "Shuffled"),
+        choice_help=(
+            "The winner's card first, then the others going left, then the pot",
+            "The won cards are shuffled before they go under the stack",
+        ),
     )
     no_data: NoData = option(
         "C6",
         default="tie",
-        label="Cards with no data",
-        help="What happens when a card has no value for the chosen category",
-        choice_labels=("A card with no data makes the comparison a tie", "A card with no data cannot win"),
+        label="A card shows n/a",
+        help="What a card showing n/a (no data) does when its category is chosen",
+        choice_labels=("n/a makes a tie", "n/a cannot win"),
+        choice_help=("A card showing n/a makes the comparison a tie", "A card showing n/a cannot win the comparison"),
     )
     look_at_last: int | None = option(
         "C10",
         default=None,
         low=2,
-        label="Look at your last cards",
+        label="Pick from your last cards",
         help="With this many cards or fewer, a player looks at them all and picks which to play",
     )
     round_limit: int | None = option(
         "C11",
         default=None,
         low=1,
-        label="Comparisons before the end",
+        label="Stop after a number of comparisons",
         help="After this many comparisons, the player holding the most cards wins",
     )
     simulation: bool = option(

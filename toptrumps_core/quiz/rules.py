@@ -135,7 +135,8 @@ class QuizRules:
         default="secret",
         label="Bidding",
         help="How the captains bid how many answers their team will name",
-        choice_labels=(
+        choice_labels=("Secret bids", "High bids"),
+        choice_help=(
             "Both captains bid in secret and show their bids together",
             "The captains take turns to raise the bid by one until one passes",
         ),
@@ -145,8 +146,9 @@ class QuizRules:
         default="none",
         label="Charts",
         help="Which seven charts the quiz is played on",
-        choice_labels=(
-            "A whole set of charts",
+        choice_labels=("A whole set", "One of each category", "One category"),
+        choice_help=(
+            "The seven charts of one set",
             "Seven charts drawn at random, one of each category",
             "Seven charts drawn at random from one category",
         ),
@@ -163,6 +165,15 @@ class QuizRules:
         label="Category of the charts",
         help="The category the seven charts are drawn from, when they all come from one category",
         choice_labels=("Society", "Sport", "Nature", "Worldwide", "People", "Economy", "Fun"),
+        choice_help=(
+            "Charts about society",
+            "Charts about sport",
+            "Charts about nature",
+            "Charts about the whole world",
+            "Charts about people",
+            "Charts about the economy",
+            "Charts just for fun",
+        ),
     )
     timer_seconds: int = option(
         "Q5",

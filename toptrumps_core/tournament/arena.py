@@ -83,12 +83,10 @@ def tie_discard_option() -> Any:
     return option(
         "T6",
         default="all",
-        label="Ties in a duel",
-        help="What happens to the cards of a tie in a duel",
-        choice_labels=(
-            "Every card of the tie is put aside and everyone compares again",
-            "Only the tied players' cards are put aside and only they compare again",
-        ),
+        label="A tie in a duel",
+        help="Who compares again after a tie in a duel",
+        choice_labels=("Everyone", "Only the tied"),
+        choice_help=("A tie: everyone discards and compares again", "A tie: only the tied players compare again"),
     )
 
 
@@ -97,12 +95,10 @@ def hilo_pins_option() -> Any:
     return option(
         "T12",
         default="per_call",
-        label="Pins in Hi Lo",
+        label="Hi Lo pays",
         help="How many pins the two calls of Hi Lo earn",
-        choice_labels=(
-            "One pin for each right call in a row: 0, 1 or 2",
-            "Two pins when both calls are right, else none",
-        ),
+        choice_labels=("Per right call", "Only for both right"),
+        choice_help=("One pin per right call: 0, 1 or 2", "Two pins only for both calls right, else none"),
     )
 
 
