@@ -19,7 +19,6 @@ from toptrumps_core.options import (
     option_values,
     options_from_data,
 )
-from toptrumps_core.record import get_family, known_families
 from toptrumps_core.tournament.arena import ArenaRules
 from toptrumps_core.tournament.duel import DuelRules
 
@@ -192,8 +191,3 @@ def test_a_rules_objects_options_are_its_specs_values_and_its_record_reads_them_
         assert {k: v for k, v in rules.options().items() if k in {s.name for s in specs}} == option_values(rules)
         assert type(rules).from_data(rules.to_data(), rules_version=rules.rules_version) == rules
 
-
-def test_every_family_a_record_can_name_declares_its_options() -> None:
-    for name in known_families():
-        specs = option_specs(get_family(name))
-        assert specs, f"{name} declares no rule options"
