@@ -59,6 +59,7 @@ __all__ = [
     "OptionSpec",
     "check_options",
     "option",
+    "option_spec",
     "option_specs",
     "option_values",
     "options_from_data",
@@ -226,6 +227,19 @@ def option_specs(cls: type | object) -> tuple[OptionSpec, ...]:
     if known is None:
         known = _SPECS[cls] = _read_specs(cls)
     return known
+
+
+def option_spec(cls: type | object, name: str) -> OptionSpec:
+    """Returns the specification of the rule option `name` of rules class `cls` (or of a rules object).
+
+    Raises:
+        KeyError: If `cls` has no such option (the message lists those it has).
+    """
+    for spec in option_specs(cls):
+        if spec.name == name:
+            return spec
+    owner = cls.__name__ if isinstance(cls, type) else type(cls).__name__
+    raise KeyError(f"{owner} has no rule option {name!r}; its options: {[s.name for s in option_specs(cls)]}")
 
 
 def _read_specs(cls: type) -> tuple[OptionSpec, ...]:

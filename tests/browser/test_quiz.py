@@ -40,7 +40,7 @@ def _screenshots(page: Any, quiz: Any, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 1000})
 
 
-def _open(page: Any, app_url: str, *, bidding: str = "Secret bids (Q4)", timer_s: int = TIMER_S) -> Any:
+def _open(page: Any, app_url: str, *, bidding: str = "Secret bids", timer_s: int = TIMER_S) -> Any:
     page.goto(app_url + PAGE, wait_until="domcontentloaded", timeout=RENDER_MS)
     quiz = page.locator(".tt-quiz-master").first
     quiz.get_by_role("button", name="Start the quiz ▶").wait_for(timeout=RENDER_MS)
@@ -138,7 +138,7 @@ def test_quiz_a_whole_quiz_of_seven_rounds_with_judge_special_tile_opposing_chan
 
 def test_quiz_the_high_bid_variant_through_the_page(app_url: str, page_and_log: Any) -> None:
     page, log = page_and_log
-    quiz = _open(page, app_url, bidding="High bids (Q11)", timer_s=LONG_TIMER_S)
+    quiz = _open(page, app_url, bidding="High bids", timer_s=LONG_TIMER_S)
     for round_, answers in enumerate(CHARTS, start=1):
         quiz.get_by_text(f"Round {round_} of 7").first.wait_for(timeout=STEP_MS)
         quiz.get_by_role("button", name="Open the bidding").wait_for(timeout=STEP_MS)

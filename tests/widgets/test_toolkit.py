@@ -26,6 +26,7 @@ from widgets._toolkit import (
     Turn,
     TurnNotSupported,
     check_settings,
+    rule_option,
     setting,
 )
 
@@ -209,21 +210,9 @@ class _Settings:
     seed: int = field(
         default=5, metadata=setting("Seed", help="Seed", what="the seed", low=0, high=99, control="number")
     )
-    no_data: str = field(
-        default="tie",
-        metadata=setting("", help="", rule="C6", choices=("tie", "loses"), tooltips=("a", "b"), control="toggle"),
-    )
-    round_limit: int | None = field(
-        default=None,
-        metadata=setting(
-            "round_limit (C11; default off)",
-            help="Stop after",
-            low=1,
-            high=100,
-            rule="C11",
-            number_label="comparisons",
-            on_value=50,
-        ),
+    no_data: str = rule_option(ClassicRules, "no_data")
+    round_limit: int | None = rule_option(
+        ClassicRules, "round_limit", high=100, number_label="comparisons", on_value=50
     )
     note: str = "not a setting"
 
@@ -260,7 +249,9 @@ def test_the_form_is_built_from_the_metadata_and_keeps_the_last_good_settings() 
     assert list(c["seats"].options) == [2, 3, 4, 5, 6]
     assert c["seats"].tooltip == "How many" and c["seed"].description == "Seed"
     assert isinstance(c["seed"], ipw.IntText) and isinstance(c["no_data"], ipw.ToggleButtons)
-    assert c["no_data"].options == (("tie (default)", "tie"), ("loses", "loses")) and c["no_data"].value == "tie"
+    assert c["no_data"].options == (("n/a makes a tie (usual)", "tie"), ("n/a cannot win", "loses"))
+    assert c["no_data"].value == "tie" and c["no_data"].description == "A card shows n/a"
+    assert c["round_limit_on"].description == "Stop after a number of comparisons"
     assert c["round_limit_on"].value is False and c["round_limit"].value == 50
     assert form.box.children[-1] is button and "tt-settings" in form.box._dom_classes
     c["seed"].value = 500

@@ -179,8 +179,8 @@ class QuizRules:
         "Q5",
         default=120,
         low=1,
-        label="Answering time (seconds)",
-        help="How long the answering team has to reach its bid; 90 and 150 are usual too",
+        label="Timer (seconds)",
+        help="How long the answering team has to reach its bid; 90, 120 or 150 seconds are usual",
     )
     opposing_seconds: int = option(
         "Q8",

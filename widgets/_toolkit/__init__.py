@@ -58,7 +58,15 @@ from widgets._toolkit.experiment_frame import Experiment, figure_svg
 from widgets._toolkit.projector import PROJECTOR_CLASS, ProjectorSwitch, projector_on
 from widgets._toolkit.rerender import ClickGuard, close_tree, swap_children
 from widgets._toolkit.seeds import DRAWN_SEED_MAX, TEACHER_SEED, SeedSource, fresh_seed, read_seed, seed_box, seed_words
-from widgets._toolkit.settings_form import Heading, Setting, SettingsForm, check_settings, seed_field, setting
+from widgets._toolkit.settings_form import (
+    Heading,
+    Setting,
+    SettingsForm,
+    check_settings,
+    rule_option,
+    seed_field,
+    setting,
+)
 from widgets._toolkit.stepped_run import STEP_PAUSE_S, Schedule, Sleep, SteppedRun
 from widgets._toolkit.views import MatchView, SeatedView
 from widgets._toolkit.words import SeatNames, and_list, esc, is_whole, or_list, percent, plural, value_text, whole
@@ -115,6 +123,7 @@ __all__ = [
     "plural",
     "projector_on",
     "read_seed",
+    "rule_option",
     "rule_toggle",
     "seed_box",
     "seed_field",

@@ -17,12 +17,13 @@ here sends code to the page.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import ipywidgets as ipw
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import bundled_decks, folder_decks, load_deck
+from toptrumps_core.options import OptionSpec
 from widgets._boundary import StatusKind
 from widgets._toolkit.words import esc, is_whole
 
@@ -95,25 +96,35 @@ def seed_text(value: int, *, what: str) -> ipw.IntText:
     )
 
 
-def rule_toggle(
-    option: str, rule: str, values: Sequence[str], value: str, tooltips: Sequence[str]
-) -> ipw.ToggleButtons:
-    """Returns toggle buttons for one rule option, labelled by its RULES.md name, rule ID and values.
+def rule_toggle(spec: OptionSpec, value: str, *, cite: bool = False) -> ipw.ToggleButtons:
+    """Returns toggle buttons for one rule option, in the words its specification gives people.
+
+    The description is the option's label, each button a choice's words (the
+    default's marked "(usual)"), each button's tooltip what that choice does;
+    no code name (``no_data``, ``deal_all``) shows.
 
     Args:
-        option: The option's RULES.md name, e.g. ``"no_data"``.
-        rule: Its rule ID, e.g. ``"C6"``.
-        values: Its values, the default first (labelled "(default)").
-        value: The value chosen now.
-        tooltips: What each value does, one per value.
+        spec: The option's specification (`toptrumps_core.options.option_spec`);
+            an option of words.
+        value: The choice shown now, one of ``spec.choices``.
+        cite: True to add its rule ID to the description and tooltip, e.g.
+            "(rule C6)", where the page teaches the rules by their IDs.
+
+    Raises:
+        ValueError: If `spec` is not an option of words.
     """
+    if not spec.choices:
+        raise ValueError(f"{spec.name} is not chosen among words; a toggle needs choices")
+    rule = f" (rule {spec.rule})" if cite else ""
+    labels = zip(spec.choices, spec.choice_labels, strict=True)
     return ipw.ToggleButtons(
-        options=[(f"{v} (default)" if i == 0 else v, v) for i, v in enumerate(values)],
+        options=[(f"{label} (usual)" if choice == spec.default else label, choice) for choice, label in labels],
         value=value,
-        description=f"{option} ({rule})",
-        tooltips=list(tooltips),
-        style={"description_width": "190px", "button_width": "auto"},
-        layout=ipw.Layout(width="auto"),
+        description=spec.label + rule,
+        tooltip=spec.help + rule,
+        tooltips=list(spec.choice_help),
+        style={"description_width": "initial", "button_width": "auto"},
+        layout=ipw.Layout(width="auto", max_width="100%", flex_flow="row wrap"),
     )
 
 

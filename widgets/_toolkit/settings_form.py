@@ -14,9 +14,12 @@ Field types:
 - ``int`` with ``low`` and ``high``: a dropdown of the whole numbers (a
   number box with ``control="number"``); ``at_most`` names another field
   that bounds it (people at most the players);
-- ``str`` with ``choices``: a dropdown, or with ``control="toggle"`` a rule
-  option's toggle buttons (labelled by its RULES.md name, the default
-  first); the choices may also come when the form is built (the decks);
+- ``str`` with ``choices``: a dropdown; the choices may also come when the
+  form is built (the decks);
+- a rule option of the core, declared with `rule_option`: its default, label,
+  help text, choices and range come from the option's specification
+  (`toptrumps_core.options`), so nothing about it is written twice; an option
+  of words shows as toggle buttons in people's words (`rule_toggle`);
 - ``int | None``: a rule option that is off by default: a switch (the
   field's label) and a number box (``number_label``), read as None while
   the switch is off; its controls are ``"<name>_on"`` and ``"<name>"``;
@@ -60,11 +63,12 @@ from typing import Any, Generic, Literal, TypeVar
 import ipywidgets as ipw
 
 from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.options import OptionSpec, option_spec
 from widgets._toolkit.controls import html_widget, number_dropdown, rule_toggle
 from widgets._toolkit.seeds import DRAWN_SEED_MAX, SEED_BOX_HELP, read_seed, seed_box
 from widgets._toolkit.words import esc, is_whole, or_list
 
-__all__ = ["Heading", "Setting", "SettingsForm", "check_settings", "seed_field", "setting"]
+__all__ = ["Heading", "Setting", "SettingsForm", "check_settings", "rule_option", "seed_field", "setting"]
 
 T = TypeVar("T")
 Control = Literal["dropdown", "toggle", "number", "seed"]
@@ -90,6 +94,7 @@ class Setting:
     number_help: str = ""
     number_width: str = "200px"
     on_value: int | None = None
+    spec: OptionSpec | None = None
 
 
 def setting(
@@ -125,9 +130,9 @@ def setting(
         choices: The values accepted (str fields), the default first; more
             may be given when the form is built.
         tooltips: What each choice does, one per choice (toggle buttons).
-        control: ``"dropdown"``, ``"toggle"`` (a rule option's buttons),
-            ``"number"`` (a number box) or ``"seed"`` (a game's seed box,
-            see `seed_field`); None: a dropdown.
+        control: ``"dropdown"``, ``"number"`` (a number box) or ``"seed"``
+            (a game's seed box, see `seed_field`); None: a dropdown.  (A
+            rule option's toggle buttons come from `rule_option`.)
         refuse: The error for a value not among the choices, a template
             with ``{value!r}`` and ``{offered}``; "" for the usual words.
         number_label: ``int | None`` fields: the number box's description.
@@ -177,6 +182,61 @@ def seed_field(fixes: str) -> Any:
             low=0,
             high=DRAWN_SEED_MAX,
             control="seed",
+        ),
+    )
+
+
+def rule_option(
+    rules: type,
+    name: str,
+    *,
+    high: int | None = None,
+    number_label: str = "",
+    number_help: str = "",
+    number_width: str = "200px",
+    on_value: int | None = None,
+) -> Any:
+    """Returns the settings field of the rule option `name` of rules class `rules`, read from its specification.
+
+    The field's default, label, help text, rule ID, choices (with their words
+    and tooltips) and range are the option's (`toptrumps_core.options`); only
+    how this page shows it is given here.
+
+    Args:
+        rules: The rules class, e.g. `ClassicRules`.
+        name: The option's name, e.g. ``"no_data"``.
+        high: The largest number this page accepts, below the option's own
+            (or where it has none); None: the option's own.
+        number_label: Options that may be off: the number box's description.
+        number_help: Options that may be off: the number box's tooltip.
+        number_width: Options that may be off: the number box's width.
+        on_value: Options that may be off: the number shown while off.
+
+    Raises:
+        KeyError: If `rules` has no option `name`.
+    """
+    spec = option_spec(rules, name)
+    return dataclasses.field(
+        default=spec.default,
+        metadata=MappingProxyType(
+            {
+                "setting": Setting(
+                    label=spec.label,
+                    help=spec.help,
+                    what="",
+                    rule=spec.rule,
+                    low=spec.low,
+                    high=high if high is not None else spec.high,
+                    choices=spec.choices,
+                    tooltips=spec.choice_help,
+                    control="toggle" if spec.choices else None,
+                    number_label=number_label,
+                    number_help=number_help,
+                    number_width=number_width,
+                    on_value=on_value,
+                    spec=spec,
+                )
+            }
         ),
     )
 
@@ -419,8 +479,8 @@ class SettingsForm(Generic[T]):
             low = meta.low if meta.low is not None else 0
             high = meta.high if meta.high is not None else low
             control = number_dropdown(meta.label, range(low, high + 1), value, meta.help)
-        elif meta.control == "toggle":
-            control = rule_toggle(name, meta.rule, meta.choices, value, meta.tooltips)
+        elif meta.control == "toggle" and meta.spec is not None:
+            control = rule_toggle(meta.spec, value)
         else:
             control = ipw.Dropdown(
                 options=list(options if options is not None else meta.choices),

@@ -1,7 +1,8 @@
 """The classic table's settings: what the "New game" controls set, checked before a game starts.
 
 `TableSettings` is a frozen dataclass whose fields carry their label, help
-text, range or choices and rule ID (`widgets._toolkit.settings_form.setting`),
+text, range or choices and rule ID (`widgets._toolkit.settings_form.setting`;
+the rule options' come from `ClassicRules`' own declarations, `rule_option`),
 so `settings_form` builds the "New game" form from it and `TableSettings.check`
 reports a bad value kindly.  `build_match` starts a game for settings, and
 `settings_of` reads the settings back off a match the table was given.
@@ -19,6 +20,7 @@ import ipywidgets as ipw
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import MAX_SEATS, MIN_SEATS, ClassicRules, ClassicView
 from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.options import option_specs
 from toptrumps_core.play import Match
 from toptrumps_core.strategies import DIFFICULTIES, HUMAN, CardCounting, Human, Strategy
 from widgets._toolkit import (
@@ -28,6 +30,7 @@ from widgets._toolkit import (
     check_settings,
     deck_dropdown,
     fresh_seed,
+    rule_option,
     seed_field,
     setting,
 )
@@ -57,12 +60,8 @@ ROUND_LIMIT_DEFAULT = 50
 ROUND_LIMIT_MAX = 100_000
 """Largest ``round_limit`` the page accepts (rule C11)."""
 
-RULE_OPTIONS = ("leftover", "collect_order", "no_data", "look_at_last", "round_limit")
-"""The classic rule options, by their RULES.md names."""
-
-
-def _toggle(rule: str, choices: tuple[str, str], tooltips: tuple[str, str]) -> Mapping[str, Any]:
-    return setting("", help="", rule=rule, choices=choices, tooltips=tooltips, control="toggle")
+RULE_OPTIONS = tuple(spec.name for spec in option_specs(ClassicRules) if spec.name != "simulation")
+"""The classic rule options a table sets, by their RULES.md names (every one but ``simulation``)."""
 
 
 @dataclass(frozen=True)
@@ -79,11 +78,10 @@ class TableSettings:
             fixes the deal and computer choices; None (default) for a seed
             drawn fresh from the operating system for each game
             (`widgets._toolkit.seeds`).
-        leftover: Rule C2 option, ``"deal_all"`` (default) or ``"set_aside"``.
-        collect_order: Rule C4 option, ``"fixed"`` (default) or ``"shuffled"``.
-        no_data: Rule C6 option, ``"tie"`` (default) or ``"loses"``.
-        look_at_last: Rule C10 option: None (default, off) or 2..20.
-        round_limit: Rule C11 option: None (default, off) or 1..100,000.
+        leftover, collect_order, no_data: The rule options C2, C4 and C6,
+            read from `ClassicRules`' declarations (`rule_option`).
+        look_at_last: Rule C10 option: None (default, off) or 2..20 here.
+        round_limit: Rule C11 option: None (default, off) or 1..100,000 here.
     """
 
     deck: str = field(
@@ -126,57 +124,25 @@ class TableSettings:
         ),
     )
     seed: int | None = seed_field("deals the same game")
-    leftover: str = field(
-        default="deal_all",
-        metadata=_toggle(
-            "C2",
-            ("deal_all", "set_aside"),
-            ("Deal every card; stacks differ by at most one", "Deal equal stacks and set the rest aside"),
-        ),
+    leftover: str = rule_option(ClassicRules, "leftover")
+    collect_order: str = rule_option(ClassicRules, "collect_order")
+    no_data: str = rule_option(ClassicRules, "no_data")
+    look_at_last: int | None = rule_option(
+        ClassicRules,
+        "look_at_last",
+        high=LOOK_AT_LAST_MAX,
+        number_label="cards",
+        number_help="How many cards or fewer (2 or more; usually 3)",
+        on_value=LOOK_AT_LAST_DEFAULT,
     )
-    collect_order: str = field(
-        default="fixed",
-        metadata=_toggle(
-            "C4",
-            ("fixed", "shuffled"),
-            ("Won cards go under in a fixed order", "Won cards are shuffled before going under"),
-        ),
-    )
-    no_data: str = field(
-        default="tie",
-        metadata=_toggle(
-            "C6",
-            ("tie", "loses"),
-            ("A card with no data makes the comparison a tie", "A card with no data cannot win"),
-        ),
-    )
-    look_at_last: int | None = field(
-        default=None,
-        metadata=setting(
-            "look_at_last (C10; default off)",
-            help="With this many cards or fewer, a player looks at them all and picks which to play",
-            low=2,
-            high=LOOK_AT_LAST_MAX,
-            rule="C10",
-            number_label="cards",
-            number_help="look_at_last: how many cards or fewer (2 or more; usually 3)",
-            number_width="200px",
-            on_value=LOOK_AT_LAST_DEFAULT,
-        ),
-    )
-    round_limit: int | None = field(
-        default=None,
-        metadata=setting(
-            "round_limit (C11; default off)",
-            help="After this many comparisons, the player holding the most cards wins",
-            low=1,
-            high=ROUND_LIMIT_MAX,
-            rule="C11",
-            number_label="comparisons",
-            number_help="round_limit: how many comparisons (1 or more)",
-            number_width="240px",
-            on_value=ROUND_LIMIT_DEFAULT,
-        ),
+    round_limit: int | None = rule_option(
+        ClassicRules,
+        "round_limit",
+        high=ROUND_LIMIT_MAX,
+        number_label="comparisons",
+        number_help="How many comparisons (1 or more)",
+        number_width="240px",
+        on_value=ROUND_LIMIT_DEFAULT,
     )
 
     def rule_options(self) -> dict[str, Any]:
@@ -205,7 +171,7 @@ RULE_DEFAULTS: Mapping[str, object] = MappingProxyType(
 FORM_ROWS = (
     ("deck", "seats", "humans"),
     ("difficulty", "seed"),
-    Heading("Rule options (RULES.md names)"),
+    Heading("Rules"),
     ("leftover",),
     ("collect_order",),
     ("no_data",),

@@ -1,9 +1,10 @@
 """The simulation lab's words and choices for pupils: strategies, rule options, engines (rules C2, C4, C6).
 
 The page never shows a registry name (``card_counting``) or an option's
-spelling in code (``deal_all``): each has its words here, with the rule ID
-beside them.  `rule_choice` builds the toggle buttons of one rule option in
-those words; `engine_words` says which engine plays a run and, when it is
+spelling in code (``deal_all``): each strategy has its words here, each rule
+option the words of its specification (`toptrumps_core.options`), with the
+rule ID beside them.  `rule_choice` builds the toggle buttons of one rule
+option in those words; `engine_words` says which engine plays a run and, when it is
 the exact rules engine, which setting needs it; `games_limit` is the most
 games a run plays on that engine, the Games box's maximum.
 
@@ -21,9 +22,10 @@ from collections.abc import Sequence
 import ipywidgets as ipw
 
 from toptrumps_core.classic import ClassicRules
+from toptrumps_core.options import option_spec
 from toptrumps_core.simulation import BATCH_STRATEGIES, BatchUnsupported
 from toptrumps_core.simulation.experiments import Engine, check_batch
-from widgets._toolkit import and_list, esc
+from widgets._toolkit import and_list, esc, rule_toggle
 
 __all__ = [
     "CHARTS_BELOW",
@@ -36,7 +38,6 @@ __all__ = [
     "MAX_RULES_GAMES",
     "MIN_GAMES",
     "RULE_CHOICES",
-    "RULE_TOOLTIPS",
     "STRATEGY_LABELS",
     "WAITING_WORDS",
     "choose_engine",
@@ -62,30 +63,8 @@ ENGINE_WORDS: dict[Engine, str] = {
     "rules": "the exact rules engine",
 }
 """Each engine's name in the page."""
-RULE_CHOICES: dict[str, tuple[str, tuple[tuple[str, str, str], ...]]] = {
-    "no_data": (
-        "A card shows n/a (rule C6)",
-        (("tie", "n/a makes a tie (usual)", "A card showing n/a makes the comparison a tie"),
-         ("loses", "n/a cannot win", "A card showing n/a cannot win the comparison")),
-    ),
-    "leftover": (
-        "Spare cards at the deal (rule C2)",
-        (("deal_all", "Deal every card (usual)", "Some players may start with one card more"),
-         ("set_aside", "Equal stacks", "Cards that do not share out equally are set aside")),
-    ),
-    "collect_order": (
-        "Won cards go under (rule C4)",
-        (("fixed", "In a fixed order (usual)", "The winner's card first, then the others clockwise"),
-         ("shuffled", "Shuffled", "The won cards are shuffled before they go under the stack")),
-    ),
-}  # fmt: skip
-"""Rule option -> (its question in the page, one (value, label, tooltip) per value, the usual one first)."""
-RULE_TOOLTIPS = {
-    "no_data": "What a card showing n/a does when its category is chosen (rule C6)",
-    "leftover": "What happens to cards that do not share out equally at the deal (rule C2)",
-    "collect_order": "In what order the winner puts the won cards under the stack (rule C4)",
-}
-"""Rule option -> the tooltip of its question (without one, the page would title the question "null")."""
+RULE_CHOICES = ("no_data", "leftover", "collect_order")
+"""The classic rule options the lab sets; their words are `ClassicRules`' own (`toptrumps_core.options`)."""
 _CHART_WAITS = "<p>Press <b>Run the games</b> to draw this chart.</p>"
 WAITING_WORDS = {
     "lengths": _CHART_WAITS,
@@ -114,21 +93,14 @@ LADDER_STOPPED = "Stopped: the ladder ended early, so it gave no ratings this ti
 
 
 def rule_choice(option: str, value: str) -> ipw.ToggleButtons:
-    """Returns toggle buttons for a rule option of `RULE_CHOICES`, in pupils' words, set to `value`.
+    """Returns toggle buttons for a rule option of `RULE_CHOICES`, in pupils' words with its rule ID, set to `value`.
 
     Raises:
         KeyError: If `option` is not one of `RULE_CHOICES`.
     """
-    question, choices = RULE_CHOICES[option]
-    return ipw.ToggleButtons(
-        options=[(label, name) for name, label, _ in choices],
-        value=value,
-        description=question,
-        tooltip=RULE_TOOLTIPS[option],
-        tooltips=[tip for _, _, tip in choices],
-        style={"description_width": "initial", "button_width": "auto"},
-        layout=ipw.Layout(width="auto", max_width="100%", flex_flow="row wrap"),
-    )
+    if option not in RULE_CHOICES:
+        raise KeyError(f"the lab sets no rule option {option!r}; it sets {', '.join(RULE_CHOICES)}")
+    return rule_toggle(option_spec(ClassicRules, option), value, cite=True)
 
 
 def choose_engine(rules: ClassicRules, strategies: Sequence[str], choice: str = "auto") -> tuple[Engine, str]:

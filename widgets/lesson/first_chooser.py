@@ -29,6 +29,7 @@ from toptrumps_core import ClassicRules, load_deck
 from toptrumps_core.classic import MAX_SEATS, MIN_SEATS
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments import FirstChooserResult, first_chooser_steps
+from toptrumps_core.options import option_spec
 from toptrumps_core.strategies import DIFFICULTIES, default_player
 from widgets._toolkit import (
     SEED_MAX,
@@ -108,13 +109,7 @@ class FirstChooserExperiment(Experiment):
             tooltip="easy: random; medium: best value; hard: best rank; expert: counts cards exactly",
             style={"description_width": "initial"},
         )
-        self._no_data = rule_toggle(
-            "no_data",
-            "C6",
-            ("tie", "loses"),
-            no_data,
-            ("A card showing n/a makes the comparison a tie", "A card showing n/a cannot win"),
-        )
+        self._no_data = rule_toggle(option_spec(ClassicRules, "no_data"), no_data)
         self._games = count_slider("Games", MIN_GAMES, MAX_GAMES, 10, games, "How many games to play")
         self._seed = seed_text(seed, what="plays the same games")
         self._games.max = _most_games(level)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
+from toptrumps_core.options import option_spec
 from toptrumps_core.quiz import QuizRules
 from toptrumps_core.quiz.chartfiles import load_bundled_sets
+from widgets._toolkit import rule_toggle
 
 __all__ = ["QuizSettings"]
 
@@ -41,22 +43,18 @@ class QuizSettings(ipw.VBox):
         self.black_members = ipw.Text(
             value=", ".join(rules.members[1]), description="Black members", layout=wide, style=style
         )
+        timer = option_spec(QuizRules, "timer_seconds")
         self.timer = ipw.BoundedIntText(
             value=rules.timer_seconds,
             min=5,
             max=900,
-            description="Timer (seconds)",
-            tooltip="90, 120 or 150 seconds are usual (Q5)",
+            description=timer.label,
+            tooltip=timer.help,
             layout=wide,
             style=style,
         )
-        self.bidding = ipw.ToggleButtons(
-            options=[("Secret bids (Q4)", "secret"), ("High bids (Q11)", "high_bid")],
-            value=rules.bidding,
-            description="Bidding",
-            tooltips=["Both captains bid at once, in secret", "The captains raise by one in turn"],
-            style=style,
-        )
+        self.bidding = rule_toggle(option_spec(QuizRules, "bidding"), rules.bidding)
+        self.bidding.style.description_width = style["description_width"]
         sets = [s.name for s in load_bundled_sets()] if rules.sets is None else [s.name for s in rules.chart_sets]
         options = [("A set drawn at random", _RANDOM), *((name, name) for name in sets)]
         options.append(("Own set: one chart of each category (Q12)", "one_of_each"))

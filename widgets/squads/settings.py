@@ -13,6 +13,7 @@ import ipywidgets as ipw
 from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.options import option_spec
 from toptrumps_core.squads import SquadsRules
 from widgets._toolkit import deck_dropdown, deck_names, number_dropdown, read_seed, seed_box, whole
 
@@ -40,9 +41,8 @@ class SquadSettings(ipw.VBox):
         self.computers = number_dropdown(
             "Computers", range(0, 6), min(max(computers, 0), 5), "How many computer players"
         )
-        self.tokens = number_dropdown(
-            "Tokens to win", range(3, 21), min(max(tokens_to_win, 3), 20), "The tokens that end the game (S7: 10)"
-        )
+        tokens = option_spec(SquadsRules, "tokens_to_win")
+        self.tokens = number_dropdown(tokens.label, range(3, 21), min(max(tokens_to_win, 3), 20), tokens.help)
         self.seed = seed_box()
         super().__init__(
             [

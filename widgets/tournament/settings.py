@@ -28,6 +28,7 @@ from widgets._toolkit import (
     check_settings,
     fresh_seed,
     plural,
+    rule_option,
     seed_field,
     setting,
 )
@@ -50,8 +51,8 @@ class TournamentSettings:
             fixes every spin and computer choice; None (default): a fresh
             seed from the operating system for each tournament
             (`widgets._toolkit.seeds`).
-        tie_discard: Rule T6 option, ``"all"`` (default) or ``"tied_only"``.
-        hilo_pins: Rule T12 option, ``"per_call"`` (default) or ``"complete_run"``.
+        tie_discard, hilo_pins: The rule options T6 and T12, read from
+            `TournamentRules`' declarations (`rule_option`).
     """
 
     seats: int = field(
@@ -77,28 +78,8 @@ class TournamentSettings:
         ),
     )
     seed: int | None = seed_field("plays the same spins")
-    tie_discard: str = field(
-        default="all",
-        metadata=setting(
-            "tie_discard",
-            help="What a tie does (rule T6)",
-            rule="T6",
-            choices=("all", "tied_only"),
-            tooltips=("A tie: everyone discards and compares again", "A tie: only the tied players compare again"),
-            control="toggle",
-        ),
-    )
-    hilo_pins: str = field(
-        default="per_call",
-        metadata=setting(
-            "hilo_pins",
-            help="How Hi Lo pays (rule T12)",
-            rule="T12",
-            choices=("per_call", "complete_run"),
-            tooltips=("One pin per right call", "Two pins only for both calls right"),
-            control="toggle",
-        ),
-    )
+    tie_discard: str = rule_option(TournamentRules, "tie_discard")
+    hilo_pins: str = rule_option(TournamentRules, "hilo_pins")
 
     def check(self) -> None:
         """Checks every setting, as values set from the page can be anything (`widgets._toolkit.check_settings`).
