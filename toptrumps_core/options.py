@@ -35,7 +35,7 @@ Example:
     ...     round_limit: int | None = option(
     ...         "C11", default=None, low=1, label="Most comparisons", help="Stop after this many comparisons")
     >>> [spec.allowed() for spec in option_specs(Demo)]
-    ["'deal_all' or 'set_aside'", 'a whole number from 1 up, or None (off)']
+    ["'deal_all' or 'set_aside'", 'None (off) or a whole number >= 1']
     >>> check_options(Demo(leftover="all"))
     Traceback (most recent call last):
     ...
@@ -53,6 +53,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from toptrumps_core.checks import whole_number
 from toptrumps_core.errors import RuleOptionError
 
 __all__ = [
@@ -121,8 +122,7 @@ class OptionSpec:
         elif self.type is bool:
             text = "True or False"
         else:
-            high = "up" if self.high is None else f"to {self.high}"
-            text = f"a whole number from {self.low} {high}"
+            return _whole_numbers(self.low, self.high, self.off)
         return f"{text}, or None (off)" if self.off else text
 
     def check(self, value: object) -> None:
@@ -134,15 +134,14 @@ class OptionSpec:
         """
         if value is None and self.off:
             return
+        if self.type is int:
+            off = "None (off)" if self.off else None
+            whole_number(
+                value, self.name, low=self.low, high=self.high, rule=self.rule, alternative=off, error=RuleOptionError
+            )
+            return
         if self.type is bool:
             good = isinstance(value, bool)
-        elif self.type is int:
-            good = (
-                isinstance(value, int)
-                and not isinstance(value, bool)
-                and (self.low is None or value >= self.low)
-                and (self.high is None or value <= self.high)
-            )
         else:
             good = isinstance(value, str) and (not self.choices or value in self.choices)
         if not good:
@@ -157,6 +156,18 @@ class OptionSpec:
         if choice not in self.choices:
             raise KeyError(f"{self.name} has no choice {choice!r}; expected one of {list(self.choices)}")
         return self.choice_labels[self.choices.index(choice)]
+
+
+def _whole_numbers(low: int | None, high: int | None, off: bool) -> str:
+    """Returns the words of `toptrumps_core.checks.whole_number` for a range, e.g. "a whole number from 1 to 9"."""
+    text = "a whole number"
+    if low is not None and high is not None:
+        text += f" from {low:,} to {high:,}"
+    elif low is not None:
+        text += f" >= {low:,}"
+    elif high is not None:
+        text += f" <= {high:,}"
+    return f"None (off) or {text}" if off else text
 
 
 @dataclass(frozen=True, slots=True)
