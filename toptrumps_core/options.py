@@ -147,6 +147,23 @@ class OptionSpec:
         if not good:
             raise RuleOptionError(f"{self.name} must be {self.allowed()} (rule {self.rule}); got {value!r}")
 
+    def words(self, value: object) -> str:
+        """Returns `value` of this option as people read it: a choice's words, a number, "off", "yes" or "no".
+
+        Example:
+            >>> from toptrumps_core.classic import ClassicRules
+            >>> spec = option_spec(ClassicRules, "no_data")
+            >>> f"{spec.label}: {spec.words('loses')}"
+            'A card shows n/a: n/a cannot win'
+        """
+        if value is None:
+            return "off"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, str) and value in self.choices:
+            return self.choice_label(value)
+        return f"{value:,}" if isinstance(value, int) else str(value)
+
     def choice_label(self, choice: str) -> str:
         """Returns the plain words naming `choice`, one of `choices`.
 

@@ -586,5 +586,5 @@ class HiLoTable(MatchView):
         if pins == 1:
             return "No card was left for a second call: you earned 1 pin. Good call!"
         if rights and view.hilo_pins == "complete_run":
-            return "With complete_run only two right calls pay, so you earned 0 pins. So close!"
+            return "Only two right calls pay in this game, so you earned 0 pins. So close!"
         return "You earned 0 pins. Better luck next time."

@@ -626,6 +626,20 @@ def test_new_game_from_the_controls(deck_names: tuple[str, ...]) -> None:
     assert c["seed"].value == ""
 
 
+def test_the_rule_options_speak_pupils_words_in_the_form_and_the_title(deck_names: tuple[str, ...]) -> None:
+    table = ClassicTable.new(deck=deck_names[0], seats=2, no_data="loses", round_limit=30)
+    c = table.controls
+    toggles = [c[name] for name in ("leftover", "collect_order", "no_data")]
+    words = [t.description for t in toggles] + [label for t in toggles for label, _ in t.options]
+    words += [c["look_at_last_on"].description, c["round_limit_on"].description]
+    for text in words:
+        assert "_" not in text and not re.search(r"\b[CTSQ]\d+\b", text), text
+    assert dict(c["no_data"].options) == {"n/a makes a tie (usual)": "tie", "n/a cannot win": "loses"}
+    title = table._title.value
+    assert "A card shows n/a: n/a cannot win" in title and "Stop after a number of comparisons: 30" in title
+    assert "no_data" not in title and "round_limit" not in title
+
+
 def test_new_rejects_bad_settings_in_python(deck_names: tuple[str, ...]) -> None:
     from toptrumps_core.errors import RuleOptionError
 

@@ -178,7 +178,7 @@ def test_after_the_game_every_move_says_play_again(deck: Deck) -> None:
             ["Alpha", "Charlie", "Delta"],
             ["higher", "lower"],
             "complete_run",
-            "You called lower: wrong ✗. With complete_run only two right calls pay, so you earned 0 pins. So close!",
+            "You called lower: wrong ✗. Only two right calls pay in this game, so you earned 0 pins. So close!",
         ),
     ],
 )

@@ -16,6 +16,7 @@ import ipywidgets as ipw
 
 from toptrumps_core.cards import Card
 from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicView, PickCard
+from toptrumps_core.options import option_specs
 from toptrumps_core.probability import ComparisonOdds
 from toptrumps_core.protocol import Outcome, Termination
 from widgets._toolkit import SeatNames, big_button, esc, html_widget, plural, value_text
@@ -35,13 +36,16 @@ def title_html(rules: ClassicRules, difficulty: str, people: int, seed: str) -> 
     """Returns the table's title: the deck, the players, the computers' level, `seed`'s words, the rule options.
 
     Args:
-        rules: The game's rules; options off their default are named.
+        rules: The game's rules; options off their default are named in people's words.
         difficulty: The computers' level, named if there are computers.
         people: How many seats are people.
         seed: What the page may say of the seed (`widgets._toolkit.seed_words`); "" for nothing.
     """
-    defaults = ClassicRules(rules.deck, seats=rules.seats).options()
-    extras = [f"{k}={v}" for k, v in rules.options().items() if k != "simulation" and v != defaults[k]]
+    extras = [
+        f"{spec.label}: {spec.words(value)}"
+        for spec in option_specs(rules)
+        if spec.name != "simulation" and (value := getattr(rules, spec.name)) != spec.default
+    ]
     level = f" · {difficulty} computers" if rules.seats > people else ""
     sub = f"{rules.seats} players{level}" + "".join(f" · {part}" for part in (seed, *extras) if part)
     return f'Top Trumps — {esc(rules.deck.name)} <span class="tt-subtitle">{esc(sub)}</span>'

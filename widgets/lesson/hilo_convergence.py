@@ -12,7 +12,9 @@ from toptrumps_core.experiments import (
     hi_lo_pins_steps,
     side_by_side,
 )
+from toptrumps_core.options import option_spec
 from toptrumps_core.probability import Estimate, HiLoPins, HiLoPolicy, best_hi_lo_policy
+from toptrumps_core.tournament import HiLoRules
 from widgets._toolkit import (
     SEED_MAX,
     Experiment,
@@ -62,8 +64,8 @@ class HiLoConvergence(Experiment):
     ) -> None:
         whole(trials, 100, HILO_TRIALS_MAX, "the number of games")
         whole(seed, 0, SEED_MAX, "the seed")
-        if hilo_pins not in ("per_call", "complete_run"):
-            raise RuleOptionError(f"hilo_pins must be 'per_call' or 'complete_run' (rule T12); got {hilo_pins!r}")
+        pins = option_spec(HiLoRules, "hilo_pins")
+        pins.check(hilo_pins)
         self._deck_value = resolve_deck(deck)
         style = {"description_width": "initial"}
         names = [c.name for c in self._deck_value.cards]
@@ -71,9 +73,10 @@ class HiLoConvergence(Experiment):
             raise RuleOptionError(f"no card {first!r} in deck {self._deck_value.name!r}")
         self._first = ipw.Dropdown(options=names, value=first or names[0], description="First card", style=style)
         self._pins = ipw.Dropdown(
-            options=[("per call (0, 1, 2)", "per_call"), ("complete run (2 or 0)", "complete_run")],
+            options=list(zip(pins.choice_labels, pins.choices, strict=True)),
             value=hilo_pins,
-            description="Pins",
+            description=pins.label,
+            tooltip=pins.help,
             style=style,
         )
         self._trials = count_slider("Games", 100, HILO_TRIALS_MAX, 100, trials, "How many games to play")
@@ -99,8 +102,7 @@ class HiLoConvergence(Experiment):
         deck = self._deck_value
         trials = whole(self._trials.value, 100, HILO_TRIALS_MAX, "the number of games")
         seed = whole(self._seed.value, 0, SEED_MAX, "the seed")
-        if self._pins.value not in ("per_call", "complete_run"):
-            raise RuleOptionError(f"hilo_pins must be 'per_call' or 'complete_run'; got {self._pins.value!r}")
+        option_spec(HiLoRules, "hilo_pins").check(self._pins.value)
         first = deck.card(str(self._first.value))
         others: list[Card] = [c for c in deck.cards if c.name != first.name]
         policy = best_hi_lo_policy(first, others, hilo_pins=self._pins.value)

@@ -7,6 +7,7 @@ may see above and beside the mini-game's panel.
 from __future__ import annotations
 
 from toptrumps_core import svg
+from toptrumps_core.options import option_specs
 from toptrumps_core.protocol import Seat
 from toptrumps_core.tournament.head_to_head import PickOpponent
 from toptrumps_core.tournament.hilo import Call
@@ -83,11 +84,11 @@ class ArenaBoard:
 
     def _render_title(self) -> None:
         rules = self._rules
-        extras = []
-        if rules.tie_discard != "all":
-            extras.append(f"tie_discard={rules.tie_discard}")
-        if rules.hilo_pins != "per_call":
-            extras.append(f"hilo_pins={rules.hilo_pins}")
+        extras = [
+            f"{spec.label}: {spec.words(value)}"
+            for spec in option_specs(rules)
+            if (value := getattr(rules, spec.name)) != spec.default
+        ]
         people = len(self._match.humans)
         who = f"{plural(people, 'person', 'people')}, {plural(rules.seats - people, 'computer')}"
         seed = seed_words(self._match.seed, self._seed_source, over=self._match.is_over)
