@@ -12,7 +12,14 @@ import pytest
 from cryptography.fernet import Fernet
 
 from toptrumps_core.errors import RecordError
-from widgets._toolkit.save_files import SAVE_KEY_FILE_VARIABLE, SAVE_KEY_VARIABLE, open_save, save_key
+from widgets._toolkit.save_files import (
+    SAVE_KEY_FILE_VARIABLE,
+    SAVE_KEY_VARIABLE,
+    SAVE_MARK,
+    SAVE_VERSION,
+    open_save,
+    save_key,
+)
 from widgets.classic import ClassicTable
 from widgets.hilo import HiLoTable
 
@@ -129,3 +136,29 @@ def test_a_hi_lo_game_round_trips_and_a_classic_save_is_not_one() -> None:
     assert again.match.actions == table.match.actions and again.view == table.view
     with pytest.raises(RecordError, match="holds a saved game of 'Classic Top Trumps'"):
         again._saves.resume_from(_played()._saves.save(), "classic.json")
+
+
+def _sealed_by_an_earlier_release(record: dict[str, object], players: list[str]) -> str:
+    """Returns a saved file as `seal_save` wrote it, around a record in the JSON an earlier release wrote."""
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    inside = {"game": "classic", "deck": "Animals", "seed": record["seed"], "move": len(actions)}
+    inside |= {"record": record, "players": players}
+    token = Fernet(save_key()).encrypt(json.dumps(inside).encode("utf-8")).decode("ascii")
+    header = {"saved_game": SAVE_MARK, "version": SAVE_VERSION, "game": "classic", "title": "Classic Top Trumps"}
+    header |= {"deck": "Animals", "move": len(actions), "players": players, "saved_at": "2026-12-01T00:00:00+00:00"}
+    return json.dumps({**header, "sealed": token})
+
+
+@pytest.mark.parametrize("name", ["classic_3_seats", "format2_classic", "format3_classic"])
+def test_a_page_save_around_a_record_of_an_earlier_format_still_resumes(name: str) -> None:
+    saved_records = Path(__file__).parents[1] / "core" / "saved_records"
+    record = json.loads((saved_records / f"{name}.json").read_text(encoding="utf-8"))
+    assert record["format"] < 4 and "events" in record  # class-name tags (formats 1-2) and stored events
+    players = ["human"] + ["expert"] * (record["rules"]["seats"] - 1)  # the seats that played it: card counting
+    opened = open_save(_sealed_by_an_earlier_release(record, players), name=f"{name}.json", games=("classic",))
+    assert len(opened.record.actions) == opened.header.move == len(record["actions"])
+    assert len(opened.record.events) == len(record["events"]) and opened.players == tuple(players)
+    table = ClassicTable.new(deck="dinosaurs", seats=2, seed=5)
+    table._saves.resume_from(_sealed_by_an_earlier_release(record, players).encode("utf-8"), f"{name}.json")
+    assert table.match.actions == list(opened.record.actions) and "Resumed the saved game" in table._status.text

@@ -215,7 +215,8 @@ class GameRecord:
         start: The start state for a scenario start, or None for the
             rules' initial state (a shuffle).
         actions: Every action in order, chance outcomes included.
-        events: Every event in order.
+        events: Every event in order; `to_json` does not store them (format
+            4): `from_json` rebuilds them by replaying the actions.
         outcome: How the game ended; ``Termination.UNFINISHED`` when the
             driver's cap stopped it (rule C12); None if it is still going.
     """
