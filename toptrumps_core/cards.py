@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Rational, Real
 
-from toptrumps_core.errors import DeckError
+from toptrumps_core.errors import DeckError, RuleOptionError
 
-__all__ = ["Card", "Category", "Deck", "Value", "format_value", "to_value", "value_with_unit"]
+__all__ = ["Card", "Category", "Deck", "ScenarioCards", "Value", "format_value", "to_value", "value_with_unit"]
 
 Value = Fraction | None
 """A card's value in one category: an exact number, or None for no data."""
@@ -404,3 +404,49 @@ class Deck:
         from toptrumps_core import svg  # lazy: only when a notebook shows a deck
 
         return svg.deck(self)
+
+
+class ScenarioCards:
+    """Turns the card names of a scenario start into card numbers, each card once.
+
+    Scenario starts (``rules.start_from(...)``) name cards; the rules work
+    with card numbers (positions in the deck).  One `ScenarioCards` serves a
+    whole scenario, so a card named in two stacks is refused.
+
+    Attributes:
+        deck: The deck the names are looked up in.
+        used: The card numbers named so far.
+
+    Example:
+        >>> cards = ScenarioCards(Deck.from_rows("D", [Category("A"), Category("B")],
+        ...                                      {"x": [1, 2], "y": [3, 4], "z": [5, 6]}))
+        >>> cards.numbers(["z", "x"]), cards.numbers(["y"])
+        ((2, 0), (1,))
+        >>> cards.numbers(["x"])
+        Traceback (most recent call last):
+        ...
+        toptrumps_core.errors.RuleOptionError: card 'x' is named twice in the scenario
+    """
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.used: set[int] = set()
+
+    def numbers(self, names: Sequence[str]) -> tuple[int, ...]:
+        """Returns the card numbers of `names`, in order.
+
+        Raises:
+            RuleOptionError: If a name is not in the deck (the message names
+                the deck) or was named before in this scenario.
+        """
+        out = []
+        for name in names:
+            try:
+                number = self.deck.index_of(name)
+            except KeyError as err:
+                raise RuleOptionError(err.args[0]) from None
+            if number in self.used:
+                raise RuleOptionError(f"card {name!r} is named twice in the scenario")
+            self.used.add(number)
+            out.append(number)
+        return tuple(out)

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from toptrumps_core.protocol import EndReason, Event, Game
+from toptrumps_core.protocol import AnyGame, EndReason, Event
 
 __all__ = [
     "BUILT_IN",
@@ -101,7 +101,7 @@ class Playthrough:
     """
 
     name: str
-    rules: Game
+    rules: AnyGame
     seed: int
     players: Sequence[Any] | None = None
     start: Any = field(default=None, repr=False)
@@ -208,7 +208,7 @@ class GameFamily:
             raise TypeError(f"the rules of game family {self.name!r} must be a class; got {cls!r}")
         return cls
 
-    def make_narrator(self, rules: Game, names: Sequence[str] | None = None, start: Any = None) -> SeatNarrator:
+    def make_narrator(self, rules: AnyGame, names: Sequence[str] | None = None, start: Any = None) -> SeatNarrator:
         """Returns the family's narrator for one game of `rules`.
 
         Raises:
@@ -219,11 +219,11 @@ class GameFamily:
         narrator: SeatNarrator = load_reference(self.narrator)(rules, names, start)
         return narrator
 
-    def make_player(self, rules: Game) -> Any | None:
+    def make_player(self, rules: AnyGame) -> Any | None:
         """Returns the family's default computer player for `rules`, or None if it has none."""
         return None if self.player is None else load_reference(self.player)(rules)
 
-    def make_judge(self, rules: Game) -> Any | None:
+    def make_judge(self, rules: AnyGame) -> Any | None:
         """Returns the family's default computer judge for `rules`, or None if it has none."""
         return None if self.judge is None else load_reference(self.judge)(rules)
 

@@ -26,8 +26,7 @@ win.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any
+from typing import Any, Generic, TypeGuard, TypeVar, overload
 
 from toptrumps_core.chance import fresh_seed, stream
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
@@ -42,19 +41,24 @@ from toptrumps_core.protocol import (
     Game,
     JointAction,
     JudgedGame,
+    NodeKind,
     Outcome,
     Seat,
     SimultaneousGame,
     Termination,
     check_seat,
+    is_simultaneous,
 )
 from toptrumps_core.record import GameRecord
-from toptrumps_core.strategies import HUMAN, CardCounting, Human, Strategy, default_judge, default_player, get_strategy
+from toptrumps_core.strategies import Human, Strategy, default_judge
+from toptrumps_core.strategies.seats import SeatPlayer, check_judge, seat_players
 
 __all__ = ["DEFAULT_MAX_ACTIONS", "Match", "SeatPlayer", "play"]
 
-SeatPlayer = Strategy[Any] | Human | str
-"""What `Match` and `play` take for one seat: a `Strategy`, `HUMAN`, or a strategy name."""
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+V = TypeVar("V")
+J = TypeVar("J")
 
 DEFAULT_MAX_ACTIONS = 100_000
 """The driver's cap on actions per game (rule C12); about 50,000 comparisons."""
@@ -62,56 +66,21 @@ DEFAULT_MAX_ACTIONS = 100_000
 _WHO = {CHANCE: "chance", JUDGE: "the judge", SIMULTANEOUS: "a computer seat"}
 
 
-def _seat_players(rules: Game, strategies: Sequence[SeatPlayer] | None) -> tuple[Strategy[Any] | Human, ...]:
-    """Returns one checked player per seat: a strategy (names resolved) or `HUMAN`.
-
-    Raises:
-        RuleOptionError: If `strategies` is not one entry per seat, or an
-            entry is neither `HUMAN`, a known strategy name, nor an object
-            with a ``choose(view, legal, rng)`` method (the message names
-            the seat).
-    """
-    if strategies is None:
-        return (default_player(rules),) * rules.seats
-    if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
-        raise RuleOptionError(f"strategies must be a list with one entry per seat ({rules.seats}); got {strategies!r}")
-    if len(strategies) != rules.seats:
-        raise RuleOptionError(f"expected {rules.seats} strategies, one per seat; got {len(strategies)}")
-    players: list[Strategy[Any] | Human] = []
-    for seat, entry in enumerate(strategies):
-        if isinstance(entry, Human):
-            players.append(HUMAN)
-        elif isinstance(entry, str):
-            try:
-                named = get_strategy(entry)
-            except ValueError as err:
-                raise RuleOptionError(f"seat {seat}: {err}") from None
-            if isinstance(named, CardCounting) and hasattr(rules, "no_data"):
-                named = replace(named, no_data=rules.no_data)  # the odds of this game's C6 option
-            players.append(named)
-        elif isinstance(entry, type):
-            instead = "HUMAN" if entry is Human else f"{entry.__name__}()"
-            raise RuleOptionError(f"seat {seat}: expected a strategy, not the class {entry.__name__}; write {instead}")
-        elif callable(getattr(entry, "choose", None)):
-            players.append(entry)
-        else:
-            raise RuleOptionError(
-                f"seat {seat}: expected HUMAN, a strategy name such as 'random' or 'expert', or a strategy "
-                f"with a choose(view, legal, rng) method; got {entry!r}"
-            )
-    return tuple(players)
-
-
-class Match:
+class Match(Generic[S, A, V, J]):
     """One game in progress, advanced by computers and chance until a person acts.
+
+    Generic over the rules' types: ``Match[S, A, V, J]`` plays a
+    ``Game[S, A, V]`` (state `S`, legal actions `A`, seat view `V`) whose
+    judge, in a `JudgedGame`, sees a `J`.
 
     Args:
         rules: The rules object (e.g. `ClassicRules`).
         strategies: One per seat: a `Strategy`, a strategy name for
-            `get_strategy` (``"random"``, ``"expert"``, ...; card counting
-            is told the game's ``no_data`` option), or `HUMAN` for a
-            person.  None: the default computer player of the game family
-            in every seat (`toptrumps_core.strategies.default_player`).
+            `get_strategy` (``"random"``, ``"expert"``, ...; fitted to the
+            game by its ``for_game``, so card counting is told the game's
+            ``no_data`` option), or `HUMAN` for a person.  None: the
+            default computer player of the game family in every seat
+            (`toptrumps_core.strategies.default_player`).
         seed: Fixes every chance outcome and computer choice (int or str);
             None picks a fresh seed, kept in `seed` so the game can be shown
             and replayed.
@@ -119,20 +88,20 @@ class Match:
             the rules' initial state.
         max_actions: The cap on actions (rule C12); None for no cap.
         judge: Who decides at the `JUDGE` nodes of a `JudgedGame`: `HUMAN`
-            for a person (through `submit`), or a computer judge (an object
-            with ``choose(judge_view, legal, rng)``).  None: the game
+            for a person (through `submit`), or a computer judge (a
+            ``Strategy[J]``, choosing from the judge view).  None: the game
             family's default computer judge (see
             `toptrumps_core.strategies.registry`), or none for a game
             without a judge.
 
     Raises:
         RuleOptionError: If the number of strategies differs from the seats,
-            an entry is not `HUMAN`, a known strategy name or an object with
-            a ``choose`` method (the message names the seat), None is given
+            an entry is not `HUMAN`, a known strategy name or a `Strategy`
+            (the message names the seat), None is given
             for a game family with no default player, `max_actions` is not
             None or a whole number >= 1, or the judge is missing for a
-            `JudgedGame` (none given, no default) or not `HUMAN` or an
-            object with ``choose``.
+            `JudgedGame` (none given, no default) or not `HUMAN` or a
+            `Strategy`.
 
     Example:
         >>> from toptrumps_core import ClassicRules, load_deck
@@ -143,37 +112,60 @@ class Match:
         True
     """
 
+    @overload
     def __init__(
-        self,
-        rules: Game,
-        strategies: Sequence[SeatPlayer] | None = None,
+        self: Match[S, A, V, object],
+        rules: Game[S, A, V],
+        strategies: Sequence[SeatPlayer[V]] | None = None,
         *,
         seed: int | str | None = None,
-        start: Any = None,
+        start: S | None = None,
         max_actions: int | None = DEFAULT_MAX_ACTIONS,
-        judge: Strategy[Any] | Human | None = None,
+        judge: None = None,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        rules: Game[S, A, V],
+        strategies: Sequence[SeatPlayer[V]] | None = None,
+        *,
+        seed: int | str | None = None,
+        start: S | None = None,
+        max_actions: int | None = DEFAULT_MAX_ACTIONS,
+        judge: Strategy[J] | Human | None = None,
+    ) -> None: ...
+
+    def __init__(
+        self,
+        rules: Game[S, A, V],
+        strategies: Sequence[SeatPlayer[V]] | None = None,
+        *,
+        seed: int | str | None = None,
+        start: S | None = None,
+        max_actions: int | None = DEFAULT_MAX_ACTIONS,
+        judge: Strategy[J] | Human | None = None,
     ) -> None:
-        players = _seat_players(rules, strategies)
+        players = seat_players(rules, strategies)
         if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
             raise RuleOptionError(f"max_actions must be None or a whole number >= 1 (rule C12); got {max_actions!r}")
-        # A game is judged when it has JudgedGame's one member beyond Game: asked by name, since a runtime
-        # protocol check walks every member of the protocol, twice, and costs more than a comparison.
-        judged = callable(getattr(rules, "judge_view", None))
-        if judge is None and judged:
+        judging = rules if _judged_by(rules, judge) else None
+        if judge is None and judging is not None:
             judge = default_judge(rules)
-        _check_judge(rules, judge, judged=judged)
+        check_judge(rules, judge, judged=judging is not None)
         if seed is None:
             seed = fresh_seed()
         self.rules = rules
-        self.strategies: tuple[Strategy[Any] | Human, ...] = players
+        self.strategies: tuple[Strategy[V] | Human, ...] = players
         self.judge = judge
+        self._judging = judging
         self.seed = seed
         self.start = start
         self.max_actions = max_actions
         self._chance_rng = stream(seed, "chance")
         self._seat_rngs = tuple(stream(seed, f"seat/{n}") for n in range(rules.seats))
         self._judge_rng = None if judge is None else stream(seed, "judge")  # only a judged game has a judge
-        self.state: Any = rules.initial_state() if start is None else start
+        self.state: S = rules.initial_state() if start is None else start
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self._sealed: dict[Seat, Action] = {}  # this SIMULTANEOUS node's submissions, kept from every view
@@ -237,7 +229,7 @@ class Match:
         """Returns the human seats, in seat order."""
         return tuple(s for s, strategy in enumerate(self.strategies) if isinstance(strategy, Human))
 
-    def view(self, seat: Seat) -> Any:
+    def view(self, seat: Seat) -> V:
         """Returns what `seat` may see now (never another seat's sealed action).
 
         Raises:
@@ -246,7 +238,7 @@ class Match:
         """
         return self.rules.observe(self.state, check_seat(seat, self.rules.seats))
 
-    def judge_view(self) -> Any:
+    def judge_view(self) -> J:
         """Returns what the judge may see now.
 
         Raises:
@@ -254,7 +246,7 @@ class Match:
         """
         return self._judged().judge_view(self.state)
 
-    def legal_actions(self, seat: Seat | None = None) -> tuple[Action, ...]:
+    def legal_actions(self, seat: Seat | None = None) -> tuple[A, ...]:
         """Returns the actions open to the current actor (empty for chance/terminal).
 
         Args:
@@ -279,13 +271,16 @@ class Match:
     def from_record(
         cls,
         record: GameRecord,
-        strategies: Sequence[SeatPlayer] | None = None,
+        strategies: Sequence[SeatPlayer[Any]] | None = None,
         *,
         upto: int | None = None,
         max_actions: int | None = DEFAULT_MAX_ACTIONS,
-        judge: Strategy[Any] | Human | None = None,
-    ) -> Match:
+        judge: Strategy[J] | Human | None = None,
+    ) -> Match[Any, Action, Any, J]:
         """Returns the match of `record`, rebuilt by replaying its actions (resume, undo).
+
+        A record holds rules of any family (`AnyGame`), so the match's state
+        and view types are those of `AnyGame`.
 
         The new match has the record's rules, seed and start, and has taken
         the record's actions in order: a person's recorded action (a human
@@ -386,13 +381,15 @@ class Match:
             return self._apply(judge.choose(self.judge_view(), legal, self._judge_rng))
         raise IllegalActionError(f"no one can act for {actor!r}")
 
-    def _computer_chooses(self, seat: Seat, strategy: Strategy[Any]) -> tuple[Event, ...]:
+    def _computer_chooses(self, seat: Seat, strategy: Strategy[V]) -> tuple[Event, ...]:
         """Applies the action `strategy` chooses for `seat`, from the seat's view and its own stream.
 
-        A strategy that declares ``needs_view = False`` is handed None instead of a view.
+        A strategy that declares ``needs_view = False`` chooses through ``choose_unseen``, with no view.
         """
-        view = self.rules.observe(self.state, seat) if getattr(strategy, "needs_view", True) else None
-        return self._apply(strategy.choose(view, self.rules.legal_actions(self.state), self._seat_rngs[seat]))
+        legal, rng = self.rules.legal_actions(self.state), self._seat_rngs[seat]
+        if strategy.needs_view:
+            return self._apply(strategy.choose(self.rules.observe(self.state, seat), legal, rng))
+        return self._apply(strategy.choose_unseen(legal, rng))
 
     def advance(self, *, max_steps: int | None = None) -> tuple[Event, ...]:
         """Runs chance, computer seats and a computer judge until a person must act or the game ends.
@@ -408,10 +405,12 @@ class Match:
         steps = 0
         rules = self.rules
         actor_of, legal_actions, observe = rules.actor, rules.legal_actions, rules.observe
-        # Per seat, read once per call: the computer's choose method, whether it reads a view, and
-        # its stream; None for a person's seat.
+        # Per seat, read once per call: the computer's choose method, its choose_unseen method if it
+        # reads no view (else None), and its stream; None for a person's seat.
         computers = [
-            None if isinstance(strategy, Human) else (strategy.choose, getattr(strategy, "needs_view", True), rng)
+            None
+            if isinstance(strategy, Human)
+            else (strategy.choose, None if strategy.needs_view else strategy.choose_unseen, rng)
             for strategy, rng in zip(self.strategies, self._seat_rngs, strict=True)
         ]
         while (max_steps is None or steps < max_steps) and not self._unfinished:
@@ -421,8 +420,11 @@ class Match:
                 computer = computers[actor]
                 if computer is None:
                     break
-                choose, needs_view, rng = computer
-                self._apply(choose(observe(state, actor) if needs_view else None, legal_actions(state), rng))
+                choose, choose_unseen, rng = computer
+                if choose_unseen is None:
+                    self._apply(choose(observe(state, actor), legal_actions(state), rng))
+                else:
+                    self._apply(choose_unseen(legal_actions(state), rng))
             elif actor is TERMINAL or self._waits_for_person(actor):
                 break
             else:
@@ -503,24 +505,27 @@ class Match:
         for seat in self._owed():
             strategy = self.strategies[seat]
             assert not isinstance(strategy, Human)
-            legal = rules.legal_actions(self.state, seat)
-            view = rules.observe(self.state, seat) if getattr(strategy, "needs_view", True) else None
-            self._sealed[seat] = strategy.choose(view, legal, self._seat_rngs[seat])
+            legal, rng = rules.legal_actions(self.state, seat), self._seat_rngs[seat]
+            if strategy.needs_view:
+                self._sealed[seat] = strategy.choose(rules.observe(self.state, seat), legal, rng)
+            else:
+                self._sealed[seat] = strategy.choose_unseen(legal, rng)
         joint = JointAction(tuple(self._sealed.items()))
         try:
             return self._apply(joint)
         finally:
             self._sealed.clear()
 
-    def _simultaneous(self) -> SimultaneousGame:
-        if not isinstance(self.rules, SimultaneousGame):
-            raise IllegalActionError(f"{type(self.rules).__name__} has no simultaneous nodes (no seats_to_act)")
-        return self.rules
+    def _simultaneous(self) -> SimultaneousGame[S, A, V]:
+        rules = self.rules
+        if not is_simultaneous(rules):
+            raise IllegalActionError(f"{type(rules).__name__} has no simultaneous nodes (see its node_kinds)")
+        return rules
 
-    def _judged(self) -> JudgedGame:
-        if not isinstance(self.rules, JudgedGame):
-            raise IllegalActionError(f"{type(self.rules).__name__} has no judge (no judge_view)")
-        return self.rules
+    def _judged(self) -> JudgedGame[S, A, V, J]:
+        if self._judging is None:
+            raise IllegalActionError(f"{type(self.rules).__name__} has no judge (see its node_kinds)")
+        return self._judging
 
     def _apply(self, action: Action) -> tuple[Event, ...]:
         transition = self.rules.apply(self.state, action)
@@ -533,29 +538,19 @@ class Match:
         return transition.events
 
 
-def _check_judge(rules: Game, judge: object, *, judged: bool) -> None:
-    """Raises RuleOptionError unless `judge` fits `rules`: HUMAN or a computer judge for a judged game.
-
-    `judged` says whether `rules` is a `JudgedGame`.
-    """
-    if judge is None:
-        if judged:
-            raise RuleOptionError(f"{type(rules).__name__} needs a judge: pass judge=HUMAN or a computer judge")
-        return
-    if not judged:
-        raise RuleOptionError(f"{type(rules).__name__} has no judge; got judge={judge!r}")
-    if isinstance(judge, type) or not (isinstance(judge, Human) or callable(getattr(judge, "choose", None))):
-        raise RuleOptionError(f"the judge must be HUMAN or a computer judge with a choose() method; got {judge!r}")
+def _judged_by(rules: Game[S, A, V], judge: Strategy[J] | Human | None) -> TypeGuard[JudgedGame[S, A, V, J]]:
+    """Returns True if `rules` declares `NodeKind.JUDGE` nodes: a `JudgedGame` whose judge view `judge` reads."""
+    return NodeKind.JUDGE in rules.node_kinds
 
 
 def play(
-    rules: Game,
-    strategies: Sequence[SeatPlayer] | None = None,
+    rules: Game[S, A, V],
+    strategies: Sequence[SeatPlayer[V]] | None = None,
     *,
     seed: int | str | None = None,
-    start: Any = None,
+    start: S | None = None,
     max_actions: int | None = DEFAULT_MAX_ACTIONS,
-    judge: Strategy[Any] | None = None,
+    judge: Strategy[J] | None = None,
 ) -> GameRecord:
     """Plays a whole game between computer seats and returns its record.
 
@@ -588,7 +583,7 @@ def play(
         >>> record.outcome.termination.name in {"LAST_STACK", "DRAW_ALL_OUT", "UNFINISHED"}
         True
     """
-    match = Match(rules, strategies, seed=seed, start=start, max_actions=max_actions, judge=judge)
+    match: Match[S, A, V, J] = Match(rules, strategies, seed=seed, start=start, max_actions=max_actions, judge=judge)
     if match.humans:
         raise RuleOptionError(f"play() runs computer seats only; seat {match.humans[0]} is HUMAN: use Match for it")
     if isinstance(match.judge, Human):

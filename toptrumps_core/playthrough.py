@@ -29,7 +29,7 @@ from typing import Any
 from toptrumps_core.cards import Deck
 from toptrumps_core.families import BUILT_IN, GameFamily, Playthrough, get_game
 from toptrumps_core.play import SeatPlayer, play
-from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Event, Game
+from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, AnyGame, Event
 
 __all__ = ["Specimen", "specimens", "transcript"]
 
@@ -85,8 +85,8 @@ def specimens() -> tuple[Specimen, ...]:
 
 
 def transcript(
-    rules: Game,
-    players: Sequence[SeatPlayer] | None = None,
+    rules: AnyGame,
+    players: Sequence[SeatPlayer[Any]] | None = None,
     *,
     seed: int,
     start: Any = None,
@@ -157,7 +157,7 @@ def transcript(
 # -- pieces ---------------------------------------------------------------------------
 
 
-def _game_family(rules: Game) -> GameFamily:
+def _game_family(rules: AnyGame) -> GameFamily:
     """Returns the registered game family of `rules` (its ``family``, its wire name)."""
     name = getattr(rules, "family", None)
     if not isinstance(name, str):
@@ -165,7 +165,7 @@ def _game_family(rules: Game) -> GameFamily:
     return get_game(name)
 
 
-def _rules_lines(rules: Game, family: str) -> list[str]:
+def _rules_lines(rules: AnyGame, family: str) -> list[str]:
     version = getattr(rules, "rules_version", None)
     lines = [f"Rules: {type(rules).__name__} (family {family!r}, rules version {version}), {rules.seats} seats"]
     options = rules.options() if hasattr(rules, "options") else {}
@@ -191,7 +191,7 @@ def _deck_line(deck: Deck) -> str:
     return f"{deck.name}, {len(deck.cards)} cards; {categories}"
 
 
-def _players(players: Sequence[SeatPlayer] | None) -> str:
+def _players(players: Sequence[SeatPlayer[Any]] | None) -> str:
     if players is None:
         return "the default computer player of the game in every seat"
     return ", ".join(f"{seat}: {player!r}" for seat, player in enumerate(players))

@@ -45,11 +45,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeGuard, TypeVar, runtime_checkable
 
-from toptrumps_core.cards import Deck
 from toptrumps_core.checks import whole_number
-from toptrumps_core.errors import IllegalActionError, RuleOptionError
+from toptrumps_core.errors import IllegalActionError
 
 __all__ = [
     "CHANCE",
@@ -58,6 +57,7 @@ __all__ = [
     "TERMINAL",
     "Action",
     "Actor",
+    "AnyGame",
     "Distribution",
     "EndReason",
     "Event",
@@ -66,9 +66,9 @@ __all__ = [
     "JointAction",
     "JudgedGame",
     "Lot",
+    "NodeKind",
     "Outcome",
     "Recorded",
-    "ScenarioCards",
     "Seat",
     "Shuffle",
     "SimultaneousGame",
@@ -77,6 +77,7 @@ __all__ = [
     "UniformPermutation",
     "check_joint",
     "check_seat",
+    "is_simultaneous",
     "recorded_type",
     "recorded_types",
     "whole_number",
@@ -272,53 +273,6 @@ def check_seat(seat: object, seats: int) -> Seat:
     return whole_number(seat, "the seat", low=0, high=seats - 1, error=IllegalActionError)
 
 
-class ScenarioCards:
-    """Turns the card names of a scenario start into card numbers, each card once.
-
-    Scenario starts (``rules.start_from(...)``) name cards; the rules work
-    with card numbers (positions in the deck).  One `ScenarioCards` serves a
-    whole scenario, so a card named in two stacks is refused.
-
-    Attributes:
-        deck: The deck the names are looked up in.
-        used: The card numbers named so far.
-
-    Example:
-        >>> from toptrumps_core.cards import Category, Deck
-        >>> cards = ScenarioCards(Deck.from_rows("D", [Category("A"), Category("B")],
-        ...                                      {"x": [1, 2], "y": [3, 4], "z": [5, 6]}))
-        >>> cards.numbers(["z", "x"]), cards.numbers(["y"])
-        ((2, 0), (1,))
-        >>> cards.numbers(["x"])
-        Traceback (most recent call last):
-        ...
-        toptrumps_core.errors.RuleOptionError: card 'x' is named twice in the scenario
-    """
-
-    def __init__(self, deck: Deck) -> None:
-        self.deck = deck
-        self.used: set[int] = set()
-
-    def numbers(self, names: Sequence[str]) -> tuple[int, ...]:
-        """Returns the card numbers of `names`, in order.
-
-        Raises:
-            RuleOptionError: If a name is not in the deck (the message names
-                the deck) or was named before in this scenario.
-        """
-        out = []
-        for name in names:
-            try:
-                number = self.deck.index_of(name)
-            except KeyError as err:
-                raise RuleOptionError(err.args[0]) from None
-            if number in self.used:
-                raise RuleOptionError(f"card {name!r} is named twice in the scenario")
-            self.used.add(number)
-            out.append(number)
-        return tuple(out)
-
-
 @dataclass(slots=True, unsafe_hash=True)
 class Transition(Generic[S]):
     """The result of applying one action: the next state and what happened.
@@ -455,40 +409,73 @@ class UniformPermutation:
         return Fraction(1, math.factorial(self.n))
 
 
+class NodeKind(enum.Enum):
+    """A kind of node a game reaches, as its rules class declares them in ``node_kinds`` for the driver to read.
+
+    A game with `NodeKind.SIMULTANEOUS` is a `SimultaneousGame`, one with `NodeKind.JUDGE` a `JudgedGame`.
+    """
+
+    SEAT = "seat"
+    """A seat decides (``actor(state)`` is a seat number)."""
+    CHANCE = "chance"
+    """Chance moves (``actor(state) is CHANCE``)."""
+    SIMULTANEOUS = "simultaneous"
+    """Several seats decide at once (``actor(state) is SIMULTANEOUS``): a `SimultaneousGame`."""
+    JUDGE = "judge"
+    """A judge who is not a seat decides (``actor(state) is JUDGE``): a `JudgedGame`."""
+
+
+A_co = TypeVar("A_co", bound=Action, covariant=True)
+V_co = TypeVar("V_co", covariant=True)
+J_co = TypeVar("J_co", covariant=True)
+
+
 @runtime_checkable
-class Game(Protocol):
-    """The protocol of a rules object (see the module docstring)."""
+class Game(Protocol[S, A_co, V_co]):
+    """The protocol of a rules object (see the module docstring), generic over its types.
+
+    A rules class names its types by deriving from it, e.g. ``class
+    ClassicRules(Game[ClassicState, ClassicDecision, ClassicView])``: `S`
+    its state, `A_co` the actions ``legal_actions`` offers (``apply`` takes
+    any `Action` and refuses an illegal one), `V_co` what ``observe`` gives.
+
+    Attributes:
+        node_kinds: The kinds of node the game reaches (`NodeKind`), which
+            every rules class declares and the driver reads.
+    """
+
+    node_kinds: ClassVar[frozenset[NodeKind]]
 
     @property
     def seats(self) -> int:
         """The number of seats (players)."""
         ...
 
-    def initial_state(self) -> Any:
+    def initial_state(self) -> S:
         """Returns the state before the first action."""
         ...
 
-    def actor(self, state: Any) -> Actor:
+    def actor(self, state: S) -> Actor:
         """Returns who acts in `state`."""
         ...
 
-    def legal_actions(self, state: Any) -> tuple[Action, ...]:
+    def legal_actions(self, state: S) -> tuple[A_co, ...]:
         """Returns the actions open to the actor of `state`."""
         ...
 
-    def chance(self, state: Any) -> Distribution:
+    def chance(self, state: S) -> Distribution:
         """Returns the distribution to draw from when the actor is CHANCE."""
         ...
 
-    def apply(self, state: Any, action: Action) -> Transition[Any]:
-        """Returns the next state and events, or raises IllegalActionError."""
+    def apply(self, state: S, action: Action) -> Transition[S]:
+        """Returns the next state and events, or raises IllegalActionError (e.g. for an action of another game)."""
         ...
 
-    def observe(self, state: Any, seat: Seat) -> Any:
+    def observe(self, state: S, seat: Seat) -> V_co:
         """Returns the part of `state` that `seat` may see."""
         ...
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """Returns the outcome once the game is over, else None."""
         ...
 
@@ -522,28 +509,45 @@ class JointAction(Action, wire="joint"):
 
 
 @runtime_checkable
-class SimultaneousGame(Game, Protocol):
-    """A game with `SIMULTANEOUS` nodes (see the module docstring)."""
+class SimultaneousGame(Game[S, A_co, V_co], Protocol):
+    """A game with `SIMULTANEOUS` nodes (see the module docstring); its ``node_kinds`` holds `NodeKind.SIMULTANEOUS`."""
 
-    def seats_to_act(self, state: Any) -> tuple[Seat, ...]:
+    def seats_to_act(self, state: S) -> tuple[Seat, ...]:
         """Returns the seats that each submit one action at a SIMULTANEOUS node, in seat order."""
         ...
 
-    def legal_actions(self, state: Any, seat: Seat | None = None) -> tuple[Action, ...]:
+    def legal_actions(self, state: S, seat: Seat | None = None) -> tuple[A_co, ...]:
         """Returns the actions open to `seat` at a SIMULTANEOUS node, else to the actor of `state`."""
         ...
 
 
 @runtime_checkable
-class JudgedGame(Game, Protocol):
-    """A game with `JUDGE` nodes (see the module docstring)."""
+class JudgedGame(Game[S, A_co, V_co], Protocol[S, A_co, V_co, J_co]):
+    """A game with `JUDGE` nodes (see the module docstring); its ``node_kinds`` holds `NodeKind.JUDGE`.
 
-    def judge_view(self, state: Any) -> Any:
+    `J_co` is what the judge sees: the type of ``judge_view(state)``, which
+    the computer judge of a match reads (a ``Strategy[J]``).
+    """
+
+    def judge_view(self, state: S) -> J_co:
         """Returns what the judge may see in `state` (e.g. the guess and the accepted answers)."""
         ...
 
 
-def check_joint(rules: SimultaneousGame, state: Any, action: Action) -> JointAction:
+A = TypeVar("A", bound=Action)
+V = TypeVar("V")
+
+
+AnyGame: TypeAlias = "Game[Any, Action, Any]"
+"""A rules object of any family, for records and registries (a game is invariant in its state type)."""
+
+
+def is_simultaneous(rules: Game[S, A, V]) -> TypeGuard[SimultaneousGame[S, A, V]]:
+    """Returns True if `rules` declares `NodeKind.SIMULTANEOUS` in its ``node_kinds``."""
+    return NodeKind.SIMULTANEOUS in rules.node_kinds
+
+
+def check_joint(rules: SimultaneousGame[S, A, V], state: S, action: Action) -> JointAction:
     """Returns `action` if it is a legal `JointAction` at the SIMULTANEOUS node `state`.
 
     Rules call this at the start of ``apply`` on a SIMULTANEOUS node.
@@ -567,7 +571,7 @@ def check_joint(rules: SimultaneousGame, state: Any, action: Action) -> JointAct
     return action
 
 
-def check_chance(game: Game, state: Any, action: Action) -> None:
+def check_chance(game: Game[S, A, V], state: S, action: Action) -> None:
     """Raises IllegalActionError unless `action` is a possible chance outcome of `state`.
 
     Every rules object checks a chance action with this before applying it:

@@ -28,6 +28,8 @@ from toptrumps_core.protocol import (
     Actor,
     Event,
     Finite,
+    JudgedGame,
+    NodeKind,
     Outcome,
     Recorded,
     Seat,
@@ -37,6 +39,7 @@ from toptrumps_core.protocol import (
     whole_number,
 )
 from toptrumps_core.record import check_rules_version, register_family
+from toptrumps_core.strategies import Strategy
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +113,10 @@ class JudgeView:
 
 
 @dataclass(frozen=True)
-class GuessRules:
+class GuessRules(JudgedGame[GuessState, Action, GuessView, JudgeView]):
     """The rules: `seats` guessers, secrets 1..`top`, `guesses` guesses each."""
+
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE, NodeKind.JUDGE})
 
     seats: int = 2
     top: int = 6
@@ -188,7 +193,7 @@ register_family(GuessRules.family, GuessRules)
 
 
 @dataclass(frozen=True)
-class GuessInOrder:
+class GuessInOrder(Strategy[GuessView]):
     """A computer guesser: the smallest number nobody has guessed yet."""
 
     def choose(self, view: GuessView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -197,7 +202,7 @@ class GuessInOrder:
 
 
 @dataclass(frozen=True)
-class LenientJudge:
+class LenientJudge(Strategy[JudgeView]):
     """A computer judge: accepts a near miss when `accept`, else refuses it."""
 
     accept: bool = True

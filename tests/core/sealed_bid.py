@@ -22,9 +22,11 @@ from toptrumps_core.protocol import (
     Actor,
     Distribution,
     Event,
+    NodeKind,
     Outcome,
     Recorded,
     Seat,
+    SimultaneousGame,
     Termination,
     Transition,
     check_joint,
@@ -32,6 +34,7 @@ from toptrumps_core.protocol import (
     whole_number,
 )
 from toptrumps_core.record import check_rules_version, register_family
+from toptrumps_core.strategies import Strategy
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +75,10 @@ class SealedBidView:
 
 
 @dataclass(frozen=True)
-class SealedBidRules:
+class SealedBidRules(SimultaneousGame[SealedBidState, Action, SealedBidView]):
     """The rules: `seats` players with `coins` coins each, `rounds` rounds."""
+
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SIMULTANEOUS})
 
     seats: int = 2
     coins: int = 3
@@ -143,7 +148,7 @@ register_family(SealedBidRules.family, SealedBidRules)
 
 
 @dataclass(frozen=True)
-class BidAll:
+class BidAll(Strategy[SealedBidView]):
     """A computer bidder: bids everything it has left (or `share` of it, rounded down)."""
 
     share: float = 1.0
@@ -153,7 +158,7 @@ class BidAll:
 
 
 @dataclass(frozen=True)
-class BidAtRandom:
+class BidAtRandom(Strategy[SealedBidView]):
     """A computer bidder that bids any legal amount, from its own stream."""
 
     def choose(self, view: SealedBidView, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -42,7 +42,7 @@ FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCh
 
 
 @dataclass(frozen=True)
-class GlobalNoise:
+class GlobalNoise(Strategy[Any]):
     """Wraps a strategy and disturbs the global generator before each choice."""
 
     inner: Strategy

@@ -34,11 +34,11 @@ from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionErr
 from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import JUDGE, SIMULTANEOUS, TERMINAL, Action, JointAction, Termination
 from toptrumps_core.record import FORMAT, GameRecord, replay
-from toptrumps_core.strategies import HUMAN
+from toptrumps_core.strategies import HUMAN, Strategy
 
 
 @dataclass
-class Spy:
+class Spy(Strategy[Any]):
     """A computer bidder that keeps every view it was handed."""
 
     views: list[Any] = field(default_factory=list)

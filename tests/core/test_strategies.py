@@ -43,7 +43,7 @@ ANT, BEE, CAT, DOG, EEL, FOX = range(6)
 
 
 @dataclass
-class Spy:
+class Spy(Strategy[Any]):
     """Wraps a strategy and keeps what it was handed."""
 
     inner: Strategy
@@ -277,7 +277,7 @@ def test_match_stops_for_a_human_and_refuses_an_illegal_submit(zoo: Deck) -> Non
 
 
 @dataclass(frozen=True)
-class FirstOfTheBest:
+class FirstOfTheBest(Strategy[ClassicView]):
     """Card counting with ties between equal scores broken by position, not by the seat's stream.
 
     With it a game depends on the cards and the seating alone, so a game and

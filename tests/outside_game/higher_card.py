@@ -27,6 +27,8 @@ from toptrumps_core.protocol import (
     Distribution,
     EndReason,
     Event,
+    Game,
+    NodeKind,
     Outcome,
     Seat,
     Shuffle,
@@ -37,6 +39,7 @@ from toptrumps_core.protocol import (
     whole_number,
 )
 from toptrumps_core.record import check_rules_version
+from toptrumps_core.strategies import Strategy
 
 
 class HigherCardEnd(EndReason, wire="higher_card/end"):
@@ -99,8 +102,10 @@ class HigherCardView:
 
 
 @dataclass(frozen=True)
-class HigherCardRules:
+class HigherCardRules(Game[HigherCardState, Action, HigherCardView]):
     """The rules: two seats, cards numbered 1..`cards` (an even number from 2 to 20)."""
+
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
 
     cards: int = 6
     seats: ClassVar[int] = 2
@@ -175,7 +180,7 @@ class HigherCardRules:
 
 
 @dataclass(frozen=True)
-class HighestFirst:
+class HighestFirst(Strategy[HigherCardView]):
     """The default computer player: plays its highest card."""
 
     def choose(self, view: HigherCardView, legal: Sequence[Action], rng: random.Random) -> Action:

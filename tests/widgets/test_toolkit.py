@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as ipw
 import pytest
@@ -15,7 +15,17 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.events import Revealed
 from toptrumps_core.play import Match
-from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Finite, Outcome, Termination, Transition
+from toptrumps_core.protocol import (
+    CHANCE,
+    JUDGE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Finite,
+    NodeKind,
+    Outcome,
+    Termination,
+    Transition,
+)
 from toptrumps_core.strategies import RandomStrategy
 from widgets._boundary import ErrorBoundary
 from widgets._toolkit import (
@@ -102,6 +112,10 @@ def test_the_cap_of_fast_forward_holds(tiny_deck: Deck) -> None:
 @dataclass(frozen=True)
 class _Toy:
     """A tiny game: a spin, then one node of `node`'s kind, then the end."""
+
+    # Only the spin is declared: the toy reaches a node it does not implement (no seats_to_act, no
+    # judge_view), which the page must refuse before anything acts there.
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.CHANCE})
 
     node: object
     seats: int = 2

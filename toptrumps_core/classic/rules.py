@@ -64,7 +64,9 @@ from toptrumps_core.protocol import (
     Distribution,
     Event,
     Finite,
+    Game,
     Lot,
+    NodeKind,
     Outcome,
     Seat,
     Shuffle,
@@ -88,7 +90,7 @@ CollectOrder = Literal["fixed", "shuffled"]
 
 
 @dataclass(frozen=True)
-class ClassicRules:
+class ClassicRules(Game[ClassicState, Action, ClassicView]):
     """The rules of one classic game: deck, seat count and every option (C1-C12).
 
     Attributes:
@@ -113,6 +115,9 @@ class ClassicRules:
         >>> [type(e).__name__ for e in step.events]
         ['Revealed', 'Won', 'SeatOut', 'GameEnded']
     """
+
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
+    """The kinds of node the game reaches: seat, chance."""
 
     family: ClassVar[str] = "classic"
     rules_version: ClassVar[int] = RULES_VERSION

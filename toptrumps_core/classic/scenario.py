@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from toptrumps_core.cards import Deck
+from toptrumps_core.cards import Deck, ScenarioCards
 from toptrumps_core.classic.state import ClassicState, Step
 from toptrumps_core.errors import RuleOptionError
-from toptrumps_core.protocol import Outcome, ScenarioCards, Seat
+from toptrumps_core.protocol import Outcome, Seat
 
 __all__ = ["check_start", "scenario_start"]
 

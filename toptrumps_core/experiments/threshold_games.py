@@ -22,7 +22,7 @@ from toptrumps_core.experiments.settle import SettleQuestion
 from toptrumps_core.experiments.tables import Table
 from toptrumps_core.play import SeatPlayer, play
 from toptrumps_core.probability import Estimate
-from toptrumps_core.squads import Mission, SlotScored, SquadsRules
+from toptrumps_core.squads import Mission, SlotScored, SquadsRules, SquadsView
 from toptrumps_core.strategies.squads import ExpectedTokensBuilder, ThresholdBuilder
 
 __all__ = ["GAME_THRESHOLDS", "ThresholdGamesRow", "threshold_games"]
@@ -101,7 +101,10 @@ def threshold_games(
     rows, data = [], []
     for threshold in thresholds:
         chosen = Fraction(threshold)
-        players: list[SeatPlayer] = [ThresholdBuilder(chosen), *([ExpectedTokensBuilder()] * question.opponents)]
+        players: list[SeatPlayer[SquadsView]] = [
+            ThresholdBuilder(chosen),
+            *([ExpectedTokensBuilder()] * question.opponents),
+        ]
         from_critical: list[int] = []
         from_all: list[int] = []
         for game_seed in seeds:

@@ -47,8 +47,11 @@ from toptrumps_core.protocol import (
     Action,
     Actor,
     Finite,
+    JudgedGame,
+    NodeKind,
     Outcome,
     Seat,
+    SimultaneousGame,
     Transition,
     check_chance,
     check_joint,
@@ -94,7 +97,7 @@ _NOT_OPTIONS = ("teams", "members", "rules_version")
 
 
 @dataclass(frozen=True)
-class QuizRules:
+class QuizRules(SimultaneousGame[QuizState, Action, QuizView], JudgedGame[QuizState, Action, QuizView, QuizJudgeView]):
     """The rules of the Top Ten Quiz (Q1-Q13) with their options.
 
     Args:
@@ -126,6 +129,9 @@ class QuizRules:
         >>> record.outcome.termination.name
         'SEVEN_ROUNDS'
     """
+
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SIMULTANEOUS, NodeKind.CHANCE, NodeKind.JUDGE})
+    """The kinds of node the game reaches: simultaneous, chance, judge."""
 
     sets: tuple[ChartSet, ...] | None = None
     teams: tuple[str, str] = TEAM_COLOURS

@@ -31,7 +31,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from toptrumps_core.errors import RecordError
 from toptrumps_core.families import GameFamily, get_game, known_games, register_game
-from toptrumps_core.protocol import Game
+from toptrumps_core.protocol import Action, Game
 
 __all__ = [
     "RecordedRules",
@@ -45,7 +45,7 @@ R = TypeVar("R", bound="RecordedRules")
 
 
 @runtime_checkable
-class RecordedRules(Game, Protocol):
+class RecordedRules(Game[Any, Action, Any], Protocol):
     """A rules object that a game record can store (see the module docstring)."""
 
     @property

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toptrumps_core.errors import RecordError, RuleOptionError, TopTrumpsError
-from toptrumps_core.protocol import Action, Event, Game, Outcome, Termination
+from toptrumps_core.protocol import Action, AnyGame, Event, Outcome, Termination
 from toptrumps_core.record import legacy
 from toptrumps_core.record.codec import decode, encode
 from toptrumps_core.record.decks import json_kind
@@ -56,7 +56,7 @@ FORMATS_WITH_EVENTS = (1, 2, 3)
 """The record formats that store every event beside the actions (checked against the replay on load)."""
 
 
-def replay(rules: Game, actions: Iterable[Action], start: Any = None) -> tuple[Any, tuple[Event, ...]]:
+def replay(rules: AnyGame, actions: Iterable[Action], start: Any = None) -> tuple[Any, tuple[Event, ...]]:
     """Folds `rules.apply` over `actions` from `start` (default: initial state).
 
     Returns:
@@ -74,7 +74,7 @@ def replay(rules: Game, actions: Iterable[Action], start: Any = None) -> tuple[A
     return state, tuple(events)
 
 
-def _apply(rules: Game, state: Any, action: Action, number: int) -> tuple[Any, tuple[Event, ...]]:
+def _apply(rules: AnyGame, state: Any, action: Action, number: int) -> tuple[Any, tuple[Event, ...]]:
     """Returns ``(next state, events)`` of action number `number`; RecordError if it is illegal there."""
     try:
         step = rules.apply(state, action)
@@ -96,7 +96,7 @@ _RECORD_KEYS = {
 }
 
 
-def _check_start(rules: Game, start: Any) -> None:
+def _check_start(rules: AnyGame, start: Any) -> None:
     """Raises RecordError unless `start` is a state that `rules` can play from."""
     check = getattr(rules, "check_start", None)
     if check is None:
@@ -147,7 +147,7 @@ def _load(text: str) -> dict[str, Any]:
     return record
 
 
-def _check_stored_events(rules: Game, actions: tuple[Action, ...], start: Any, stored: Any) -> None:
+def _check_stored_events(rules: AnyGame, actions: tuple[Action, ...], start: Any, stored: Any) -> None:
     """Raises RecordError unless `stored` (a record's event data) is what the replay of `actions` gives.
 
     The message names the first differing event, the action that gave it,
@@ -221,7 +221,7 @@ class GameRecord:
             driver's cap stopped it (rule C12); None if it is still going.
     """
 
-    rules: Game
+    rules: AnyGame
     seed: int | str | None
     start: Any
     actions: tuple[Action, ...]

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from toptrumps_core.cards import Deck
+from toptrumps_core.cards import Deck, ScenarioCards
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
 from toptrumps_core.events import GameEnded
 from toptrumps_core.options import check_options, option, option_values, options_from_data
@@ -48,10 +48,11 @@ from toptrumps_core.protocol import (
     Actor,
     Distribution,
     Event,
+    NodeKind,
     Outcome,
-    ScenarioCards,
     Seat,
     Shuffle,
+    SimultaneousGame,
     Termination,
     Transition,
     UniformPermutation,
@@ -92,7 +93,7 @@ TOKENS_TO_WIN = 10  # rule S7
 
 
 @dataclass(frozen=True)
-class SquadsRules:
+class SquadsRules(SimultaneousGame[SquadsState, Action, SquadsView]):
     """The rules of one game of Squads (S1-S7).
 
     Attributes:
@@ -119,6 +120,9 @@ class SquadsRules:
         >>> rules.cards_each, len(rules.missions) >= 5
         (4, True)
     """
+
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SIMULTANEOUS, NodeKind.CHANCE})
+    """The kinds of node the game reaches: simultaneous, chance."""
 
     family: ClassVar[str] = "squads"
     rules_version: ClassVar[int] = RULES_VERSION

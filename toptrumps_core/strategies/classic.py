@@ -27,19 +27,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TypeVar
 
 from toptrumps_core.cards import Card, Deck
-from toptrumps_core.classic import ChooseCategory, ClassicView, PickCard
+from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicView, PickCard
 from toptrumps_core.probability import comparison_odds
-from toptrumps_core.protocol import Action
+from toptrumps_core.protocol import Action, Game
+from toptrumps_core.strategies.base import Strategy
 
 __all__ = ["BestRank", "BestValue", "CardCounting", "classic_player", "mini_game_player", "rank_score"]
 
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
 
 @dataclass(frozen=True)
-class _ScoredStrategy:
+class _ScoredStrategy(Strategy[ClassicView]):
     """Picks the legal action with the best score; ties broken by `rng`."""
 
     def score(self, view: ClassicView, card: Card, category: int) -> Fraction:
@@ -179,6 +184,18 @@ class CardCounting(_ScoredStrategy):
     """
 
     no_data: str = "tie"
+
+    def for_game(self, rules: Game[S, A, ClassicView]) -> CardCounting:
+        """Returns this strategy told the rule C6 option of `rules`, a classic game; else itself.
+
+        Example:
+            >>> from toptrumps_core import ClassicRules, load_deck
+            >>> CardCounting().for_game(ClassicRules(load_deck("animals"), no_data="loses"))
+            CardCounting(no_data='loses')
+        """
+        if isinstance(rules, ClassicRules):
+            return replace(self, no_data=rules.no_data)  # the odds of this game's C6 option
+        return self
 
     def score(self, view: ClassicView, card: Card, category: int) -> Fraction:
         """Returns P(win) + P(tie)/2 for `card` in `category` (rule P3)."""

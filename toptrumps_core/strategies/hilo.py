@@ -16,13 +16,14 @@ from fractions import Fraction
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.probability import HiLoPolicy, best_hi_lo_policy, hi_lo_odds
 from toptrumps_core.protocol import Action
+from toptrumps_core.strategies.base import Strategy
 from toptrumps_core.tournament.hilo import Call, HiLoView
 
 __all__ = ["BestHiLo", "PolicyPlayer", "hilo_player"]
 
 
 @dataclass(frozen=True)
-class BestHiLo:
+class BestHiLo(Strategy[HiLoView]):
     """Plays Hi Lo with the exact best policy from its view (rule P2).
 
     At the category choice it takes `best_hi_lo_policy` over the unseen
@@ -55,7 +56,7 @@ class BestHiLo:
 
 
 @dataclass(frozen=True)
-class PolicyPlayer:
+class PolicyPlayer(Strategy[HiLoView]):
     """Plays a fixed `HiLoPolicy` (fast, for Monte Carlo runs of one start; P5).
 
     The policy must have been made for the first card and unseen cards of the

@@ -36,6 +36,7 @@ from toptrumps_core.quiz import (
     UseSpecialTile,
 )
 from toptrumps_core.quiz.actions import JudgeAnswer
+from toptrumps_core.strategies.base import Strategy
 
 __all__ = ["QuizTeam", "SimilarityJudge", "quiz_judge", "quiz_player"]
 
@@ -46,7 +47,7 @@ def _best(p: Fraction, q: Fraction, specials: tuple[int, int], tiebreaker_mine: 
 
 
 @dataclass(frozen=True)
-class QuizTeam:
+class QuizTeam(Strategy[QuizView]):
     """A computer team that knows each answer with probability `p` (the model of P-style bidding odds).
 
     Attributes:
@@ -114,7 +115,7 @@ class QuizTeam:
 
 
 @dataclass(frozen=True)
-class SimilarityJudge:
+class SimilarityJudge(Strategy[QuizJudgeView]):
     """A computer judge: accepts a near miss whose similarity is at least `accept_from` percent (Q13)."""
 
     accept_from: int = 85

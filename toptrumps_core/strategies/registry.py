@@ -22,7 +22,7 @@ from typing import Any
 from toptrumps_core.classic import ClassicView
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.families import GameFamily, get_game, known_games
-from toptrumps_core.protocol import Game
+from toptrumps_core.protocol import AnyGame
 from toptrumps_core.strategies.base import RandomStrategy, Strategy
 from toptrumps_core.strategies.classic import BestRank, BestValue, CardCounting
 
@@ -89,7 +89,7 @@ def register_default_judge(family: str, make: PlayerMaker) -> None:
     _JUDGES[family] = make
 
 
-def _family(rules: Game) -> GameFamily | None:
+def _family(rules: AnyGame) -> GameFamily | None:
     name = getattr(rules, "family", None)
     try:
         return get_game(name) if isinstance(name, str) else None
@@ -97,7 +97,7 @@ def _family(rules: Game) -> GameFamily | None:
         return None
 
 
-def default_player(rules: Game) -> Strategy[Any]:
+def default_player(rules: AnyGame) -> Strategy[Any]:
     """Returns the default computer player for `rules`, named by its game family.
 
     Raises:
@@ -122,7 +122,7 @@ def default_player(rules: Game) -> Strategy[Any]:
     return player
 
 
-def default_judge(rules: Game) -> Strategy[Any] | None:
+def default_judge(rules: AnyGame) -> Strategy[Any] | None:
     """Returns the default computer judge for `rules`, or None if its family has none."""
     family = _family(rules)
     if family is not None and family.name in _JUDGES:

@@ -27,6 +27,7 @@ from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability.settle import average_win_chance, win_chance
 from toptrumps_core.protocol import Action
 from toptrumps_core.squads import ChooseMission, PickUp, Place, SquadsView
+from toptrumps_core.strategies.base import Strategy
 
 __all__ = ["ExpectedTokensBuilder", "RandomBuilder", "ThresholdBuilder", "slot_chances", "squads_player"]
 
@@ -80,7 +81,7 @@ def _gains(view: SquadsView, legal: Sequence[Action]) -> list[tuple[Fraction, in
 
 
 @dataclass(frozen=True)
-class RandomBuilder:
+class RandomBuilder(Strategy[SquadsView | None]):
     """Any legal move, uniformly at random (mission, pick up, place).
 
     Example:
@@ -94,7 +95,7 @@ class RandomBuilder:
 
 
 @dataclass(frozen=True)
-class ExpectedTokensBuilder:
+class ExpectedTokensBuilder(Strategy[SquadsView]):
     """Places each card where its expected tokens beat leaving that slot to chance the most (S5, exact).
 
     The gain of placing the card in hand in a mission slot is its tokens
@@ -115,7 +116,7 @@ class ExpectedTokensBuilder:
 
 
 @dataclass(frozen=True)
-class ThresholdBuilder:
+class ThresholdBuilder(Strategy[SquadsView]):
     """Places a card in a mission slot only when its chance to win there reaches `threshold`.
 
     The card in hand goes to the open mission slot with the most tokens

@@ -32,7 +32,7 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.probability import tie_chance
 from toptrumps_core.protocol import Action
-from toptrumps_core.strategies.base import RandomStrategy
+from toptrumps_core.strategies.base import RandomStrategy, Strategy
 from toptrumps_core.strategies.classic import rank_score
 from toptrumps_core.strategies.hilo import BestHiLo
 from toptrumps_core.tournament.head_to_head import PickOpponent
@@ -64,7 +64,7 @@ RandomTournamentPlayer = RandomStrategy
 
 
 @dataclass(frozen=True)
-class TournamentPlayer:
+class TournamentPlayer(Strategy[TournamentView]):
     """A computer player for every tournament decision (see the module docstring).
 
     Example:

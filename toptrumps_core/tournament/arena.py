@@ -32,12 +32,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
-from toptrumps_core.cards import Deck
+from toptrumps_core.cards import Deck, ScenarioCards
 from toptrumps_core.deckfiles import bundled_decks, load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.options import check_options, option, option_values, options_from_data
 from toptrumps_core.probability import HiLoPins
-from toptrumps_core.protocol import Recorded, ScenarioCards, Seat, check_seat
+from toptrumps_core.protocol import Recorded, Seat, check_seat
 from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, deck_from_data, deck_to_data
 from toptrumps_core.tournament.pins import PinBoard
 from toptrumps_core.tournament.spinner import OPENINGS

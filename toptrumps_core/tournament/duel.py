@@ -51,9 +51,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
-from toptrumps_core.cards import Deck
+from toptrumps_core.cards import Deck, ScenarioCards
 from toptrumps_core.comparison import ChooseCategory, add_under, compare, discard, play_order
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.events import CardsDiscarded, CardsDrawn, Revealed, SeatOut, StayerDrawn, Tied, Won
@@ -66,10 +66,11 @@ from toptrumps_core.protocol import (
     Distribution,
     Event,
     Finite,
+    Game,
     Lot,
+    NodeKind,
     Outcome,
     Recorded,
-    ScenarioCards,
     Seat,
     Termination,
     Transition,
@@ -186,7 +187,7 @@ class DuelState(Recorded, wire="tournament/duel_state"):
 
 
 @dataclass(frozen=True)
-class DuelRules:
+class DuelRules(Game[DuelState, Action, TournamentView]):
     """The duel engine (T5-T8, T10) on one deck for the seats of a table.
 
     Attributes:
@@ -204,6 +205,9 @@ class DuelRules:
         >>> [type(e).__name__ for e in step.events]
         ['Revealed', 'Won', 'CardsDiscarded', 'SeatOut', 'DuelWon']
     """
+
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
+    """The kinds of node the game reaches: seat, chance."""
 
     deck: Deck
     seats: int = 2

@@ -49,7 +49,9 @@ from toptrumps_core.protocol import (
     Distribution,
     Event,
     Finite,
+    Game,
     Lot,
+    NodeKind,
     Outcome,
     Recorded,
     Seat,
@@ -297,7 +299,7 @@ class TournamentState(Recorded, wire="tournament/state"):
 
 
 @dataclass(frozen=True)
-class TournamentRules(ArenaRules):
+class TournamentRules(ArenaRules, Game[TournamentState, Action, TournamentView]):
     """The rules of a whole tournament: the arena, the seats and every T option.
 
     Attributes:
@@ -332,6 +334,9 @@ class TournamentRules(ArenaRules):
         >>> record.outcome.termination.name
         'FINALE_WON'
     """
+
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
+    """The kinds of node the game reaches: seat, chance."""
 
     family: ClassVar[str] = "tournament"
     minimum_cards: ClassVar[int] = FINALE_CARDS

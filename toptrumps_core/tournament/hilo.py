@@ -84,6 +84,8 @@ from toptrumps_core.protocol import (
     Actor,
     Distribution,
     Event,
+    Game,
+    NodeKind,
     Outcome,
     Seat,
     Shuffle,
@@ -132,7 +134,7 @@ ROW = 3
 
 
 @dataclass(frozen=True)
-class HiLoRules:
+class HiLoRules(Game[HiLoState, Action, HiLoView]):
     """The rules of Hi Lo (T12): a deck and the ``hilo_pins`` option; one seat.
 
     Attributes:
@@ -157,6 +159,9 @@ class HiLoRules:
         >>> rules.pins(step.state), rules.used_cards(step.state)
         (1, (0, 1, 2))
     """
+
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
+    """The kinds of node the game reaches: seat, chance."""
 
     family: ClassVar[str] = "hilo"
     rules_version: ClassVar[int] = RULES_VERSION

@@ -33,6 +33,8 @@ from toptrumps_core.protocol import (
     Actor,
     Distribution,
     Event,
+    Game,
+    NodeKind,
     Outcome,
     Recorded,
     Seat,
@@ -160,7 +162,7 @@ class MiniGameOver(Event, wire="tournament/mini_game_over"):
     winners: tuple[Seat, ...]
 
 
-class MiniGame(ArenaRules):
+class MiniGame(ArenaRules, Game[MiniGameState, Action, TournamentView]):
     """The protocol of a mini-game inside the tournament, with shared steps.
 
     A mini-game starts from the table (`begin`), is played through the usual
@@ -171,6 +173,9 @@ class MiniGame(ArenaRules):
     (the Finale: ``FINALE_WON``).  Subclasses set `sector` and fill in the
     stages they use.
     """
+
+    node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
+    """The kinds of node the game reaches: seat, chance."""
 
     sector: ClassVar[Sector | None] = None
 
