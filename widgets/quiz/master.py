@@ -31,7 +31,7 @@ import ipywidgets as ipw
 from toptrumps_core.errors import IllegalActionError
 from toptrumps_core.narration import QuizNarrator
 from toptrumps_core.play import Match
-from toptrumps_core.protocol import Event
+from toptrumps_core.protocol import Action, Event
 from toptrumps_core.quiz import (
     Answer,
     AnswerRepeated,
@@ -43,8 +43,10 @@ from toptrumps_core.quiz import (
     OpposingChanceBegan,
     PassBid,
     QuizEnded,
+    QuizJudgeView,
     QuizRules,
     QuizStage,
+    QuizState,
     QuizView,
     RankTurned,
     RoundUnwon,
@@ -99,7 +101,8 @@ class QuizMaster(ipw.VBox):
         self._boundary = ErrorBoundary(self._show_status)
         self.steps = StepClicks()
         """One click from the page, one step (`StepClicks`): a double click on a button acts once."""
-        self.match: Match | None = None
+        self.match: Match[QuizState, Action, QuizView, QuizJudgeView] | None = None
+        self._rules: QuizRules = self._base  # the rules of the quiz being played
         self._narrator: QuizNarrator | None = None
         self._revealed: tuple[str, ...] = ()
         self._round_over: list[Event] = []
@@ -188,6 +191,7 @@ class QuizMaster(ipw.VBox):
         self._countdown.stop()
         seed = self._seed if self._seed is not None else fresh_seed()  # never shown in the page
         self.match = Match(rules, [HUMAN, HUMAN], seed=seed, judge=HUMAN)
+        self._rules = rules
         self._narrator = QuizNarrator(rules)
         self._revealed, self._round_over, self._started_round = (), [], 0
         self._round_view, self._turned, self._wrong = None, {}, []
@@ -219,7 +223,7 @@ class QuizMaster(ipw.VBox):
     def start_timer(self) -> None:
         """Starts the active team's countdown once the task is read (Q5)."""
         match = self._playing(QuizStage.GUESSING)
-        rules: QuizRules = match.rules  # type: ignore[assignment]
+        rules = self._rules
         self._started_round = match.state.round
         self._start_countdown(rules.timer_seconds, f"{self._team(match.state.active)}'s time")
         self._render()
@@ -333,7 +337,7 @@ class QuizMaster(ipw.VBox):
                 case _:
                     pass
         stage = self._state_stage
-        rules: QuizRules = self.match.rules  # type: ignore[assignment]
+        rules = self._rules
         if any(isinstance(e, OpposingChanceBegan) for e in events):
             self._start_countdown(rules.opposing_seconds, f"{self._team(self.match.state.opposing)}: one answer")
         elif stage is QuizStage.SHOWDOWN:  # each answer of the showdown has the opposing team's time (Q9)
@@ -372,7 +376,7 @@ class QuizMaster(ipw.VBox):
 
     def _team(self, team: int | None) -> str:
         assert self.match is not None
-        rules: QuizRules = self.match.rules  # type: ignore[assignment]
+        rules = self._rules
         return "—" if team is None else rules.teams[team]
 
     def _show_status(self, text: str, kind: str = "info") -> None:

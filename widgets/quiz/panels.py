@@ -198,7 +198,7 @@ class QuizControls(ipw.VBox):
         """
         master = self._master
         assert master.match is not None
-        near = master.match.rules.judge_view(master.match.state)  # type: ignore[attr-defined]
+        near = master.match.judge_view()
         accept = button(
             f"Accept as rank {near.rank} ✓", f"It counts as the chart's answer of rank {near.rank}", style="success"
         )
