@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Literal
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic.scenario import check_start, scenario_start
-from toptrumps_core.classic.state import ClassicPublicView, ClassicState, ClassicView, PickCard, Step
+from toptrumps_core.classic.state import ClassicDecision, ClassicPublicView, ClassicState, ClassicView, PickCard, Step
 from toptrumps_core.comparison import (
     ChooseCategory,
     NoData,
@@ -90,7 +90,7 @@ CollectOrder = Literal["fixed", "shuffled"]
 
 
 @dataclass(frozen=True)
-class ClassicRules(Game[ClassicState, Action, ClassicView]):
+class ClassicRules(Game[ClassicState, ClassicDecision, ClassicView]):
     """The rules of one classic game: deck, seat count and every option (C1-C12).
 
     Attributes:
@@ -322,7 +322,7 @@ class ClassicRules(Game[ClassicState, Action, ClassicView]):
             return Finite.uniform([Lot(seat) for seat in state.lot_among])
         raise IllegalActionError(f"no chance action is pending; {self.actor(state)!r} acts")
 
-    def legal_actions(self, state: ClassicState) -> tuple[Action, ...]:
+    def legal_actions(self, state: ClassicState) -> tuple[ClassicDecision, ...]:
         """Returns the actions open to the actor (empty at chance and terminal).
 
         Chance outcomes are legal too but not listed here; see `chance`.

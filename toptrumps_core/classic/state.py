@@ -23,11 +23,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from itertools import compress
+from typing import TypeAlias
 
 from toptrumps_core.cards import Card, Deck
+from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.protocol import Action, Outcome, Recorded, Seat, whole_number
 
-__all__ = ["ClassicPublicView", "ClassicState", "ClassicView", "PickCard", "Step"]
+__all__ = ["ClassicDecision", "ClassicPublicView", "ClassicState", "ClassicView", "PickCard", "Step"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,3 +203,7 @@ class ClassicPublicView:
     chooser: Seat
     comparisons: int
     outcome: Outcome | None
+
+
+ClassicDecision: TypeAlias = ChooseCategory | PickCard
+"""A decision of classic play that ``ClassicRules.legal_actions`` lists: name a category (C3), pick a card (C10)."""

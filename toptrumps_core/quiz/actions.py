@@ -14,6 +14,7 @@ Q13).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from toptrumps_core.protocol import Action, whole_number
 
@@ -25,6 +26,7 @@ __all__ = [
     "JudgeAnswer",
     "PassBid",
     "PickCharts",
+    "QuizDecision",
     "TiebreakerSide",
     "TimeUp",
     "UseSpecialTile",
@@ -116,3 +118,7 @@ class JudgeAnswer(Action, wire="quiz/judge_answer"):
     """
 
     accept: bool
+
+
+QuizDecision: TypeAlias = Bid | PassBid | Answer | UseSpecialTile | GiveUp | TimeUp | JudgeAnswer
+"""A decision of the quiz that ``QuizRules.legal_actions`` lists: a bid, an answer, a tile, time up, a ruling."""

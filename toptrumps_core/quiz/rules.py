@@ -66,6 +66,7 @@ from toptrumps_core.quiz.actions import (
     JudgeAnswer,
     PassBid,
     PickCharts,
+    QuizDecision,
     TiebreakerSide,
     TimeUp,
     UseSpecialTile,
@@ -97,7 +98,9 @@ _NOT_OPTIONS = ("teams", "members", "rules_version")
 
 
 @dataclass(frozen=True)
-class QuizRules(SimultaneousGame[QuizState, Action, QuizView], JudgedGame[QuizState, Action, QuizView, QuizJudgeView]):
+class QuizRules(
+    SimultaneousGame[QuizState, QuizDecision, QuizView], JudgedGame[QuizState, QuizDecision, QuizView, QuizJudgeView]
+):
     """The rules of the Top Ten Quiz (Q1-Q13) with their options.
 
     Args:
@@ -327,7 +330,7 @@ class QuizRules(SimultaneousGame[QuizState, Action, QuizView], JudgedGame[QuizSt
         """Returns both teams in the secret bidding (Q4), else no seat."""
         return (0, 1) if state.stage is QuizStage.BIDDING else ()
 
-    def legal_actions(self, state: QuizState, seat: Seat | None = None) -> tuple[Action, ...]:
+    def legal_actions(self, state: QuizState, seat: Seat | None = None) -> tuple[QuizDecision, ...]:
         """Returns the actions open to the actor (to `seat` in the secret bidding).
 
         Where a team answers, any `Answer` with a text that is not blank is

@@ -79,6 +79,7 @@ from toptrumps_core.squads.state import (
     Place,
     RoundReveal,
     SquadRow,
+    SquadsDecision,
     SquadsPhase,
     SquadsState,
     SquadsView,
@@ -93,7 +94,7 @@ TOKENS_TO_WIN = 10  # rule S7
 
 
 @dataclass(frozen=True)
-class SquadsRules(SimultaneousGame[SquadsState, Action, SquadsView]):
+class SquadsRules(SimultaneousGame[SquadsState, SquadsDecision, SquadsView]):
     """The rules of one game of Squads (S1-S7).
 
     Attributes:
@@ -301,7 +302,7 @@ class SquadsRules(SimultaneousGame[SquadsState, Action, SquadsView]):
             return ()
         return tuple(seat for seat, row in enumerate(state.rows) if not row.is_built)
 
-    def legal_actions(self, state: SquadsState, seat: Seat | None = None) -> tuple[Action, ...]:
+    def legal_actions(self, state: SquadsState, seat: Seat | None = None) -> tuple[SquadsDecision, ...]:
         """Returns the actions open to the actor, or to `seat` while building (S2, S3).
 
         Building: `PickUp` of each face-down slot with nothing in hand, else

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.protocol import Action, Recorded, Seat, whole_number
@@ -33,6 +34,7 @@ __all__ = [
     "Place",
     "RoundReveal",
     "SquadRow",
+    "SquadsDecision",
     "SquadsPhase",
     "SquadsState",
     "SquadsView",
@@ -243,3 +245,7 @@ class Place(Action, wire="squads/place"):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "slot", whole_number(self.slot, "a slot"))
+
+
+SquadsDecision: TypeAlias = ChooseMission | PickUp | Place
+"""A decision of Squads that ``SquadsRules.legal_actions`` lists: the mission (S2), pick up or place (S3)."""

@@ -107,7 +107,7 @@ from toptrumps_core.tournament.hilo_events import (
     HiLoStackRanOut,
     HiLoTurned,
 )
-from toptrumps_core.tournament.hilo_state import Call, HiLoState, HiLoStep, HiLoView
+from toptrumps_core.tournament.hilo_state import Call, HiLoDecision, HiLoState, HiLoStep, HiLoView
 
 __all__ = [
     "ROW",
@@ -134,7 +134,7 @@ ROW = 3
 
 
 @dataclass(frozen=True)
-class HiLoRules(Game[HiLoState, Action, HiLoView]):
+class HiLoRules(Game[HiLoState, HiLoDecision, HiLoView]):
     """The rules of Hi Lo (T12): a deck and the ``hilo_pins`` option; one seat.
 
     Attributes:
@@ -335,7 +335,7 @@ class HiLoRules(Game[HiLoState, Action, HiLoView]):
             return UniformPermutation(len(self.deck.cards))
         raise IllegalActionError(f"no chance action is pending; {self.actor(state)!r} acts")
 
-    def legal_actions(self, state: HiLoState) -> tuple[Action, ...]:
+    def legal_actions(self, state: HiLoState) -> tuple[HiLoDecision, ...]:
         """Returns the actions open to seat 0 (empty at chance and terminal).
 
         Before the category is chosen: `ChooseCategory` for every category

@@ -22,14 +22,16 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from toptrumps_core.cards import Card, Deck
+from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError
 from toptrumps_core.probability import Direction, HiLoPins
 from toptrumps_core.protocol import Action, Outcome, Recorded, Seat
 from toptrumps_core.tournament.hilo_events import EndReason
 
-__all__ = ["Call", "HiLoState", "HiLoStep", "HiLoView"]
+__all__ = ["Call", "HiLoDecision", "HiLoState", "HiLoStep", "HiLoView"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,3 +153,7 @@ class HiLoView:
     def unseen_cards(self) -> tuple[Card, ...]:
         """Returns the unseen cards as `Card` objects, in deck order."""
         return tuple(self.deck.cards[c] for c in self.unseen)
+
+
+HiLoDecision: TypeAlias = ChooseCategory | Call
+"""A decision of Hi Lo that ``HiLoRules.legal_actions`` lists: the category, then higher or lower (T12)."""
