@@ -19,10 +19,10 @@ plays the same: only the Finale's dealing changed (T16).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from toptrumps_core.cards import Card, Deck
 from toptrumps_core.protocol import Outcome, Seat
+from toptrumps_core.tournament.hilo_state import HiLoView
 from toptrumps_core.tournament.spinner import Sector
 
 __all__ = ["TournamentView"]
@@ -100,7 +100,7 @@ class TournamentView:
     forbidden_category: int | None = None
     unseen: tuple[int, ...] = ()
     allotment: tuple[int, ...] = ()
-    hilo: Any = None
+    hilo: HiLoView | None = None
     outcome: Outcome | None = None
 
     @property
