@@ -117,7 +117,6 @@ class ClassicRules(Game[ClassicState, ClassicDecision, ClassicView]):
     """
 
     node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
-    """The kinds of node the game reaches: seat, chance."""
 
     family: ClassVar[str] = "classic"
     rules_version: ClassVar[int] = RULES_VERSION

@@ -134,7 +134,6 @@ class QuizRules(
     """
 
     node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SIMULTANEOUS, NodeKind.CHANCE, NodeKind.JUDGE})
-    """The kinds of node the game reaches: simultaneous, chance, judge."""
 
     sets: tuple[ChartSet, ...] | None = None
     teams: tuple[str, str] = TEAM_COLOURS

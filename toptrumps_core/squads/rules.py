@@ -123,7 +123,6 @@ class SquadsRules(SimultaneousGame[SquadsState, SquadsDecision, SquadsView]):
     """
 
     node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SIMULTANEOUS, NodeKind.CHANCE})
-    """The kinds of node the game reaches: simultaneous, chance."""
 
     family: ClassVar[str] = "squads"
     rules_version: ClassVar[int] = RULES_VERSION

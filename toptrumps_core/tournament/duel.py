@@ -207,7 +207,6 @@ class DuelRules(Game[DuelState, Action, TournamentView]):
     """
 
     node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
-    """The kinds of node the game reaches: seat, chance."""
 
     deck: Deck
     seats: int = 2

@@ -336,7 +336,6 @@ class TournamentRules(ArenaRules, Game[TournamentState, Action, TournamentView])
     """
 
     node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
-    """The kinds of node the game reaches: seat, chance."""
 
     family: ClassVar[str] = "tournament"
     minimum_cards: ClassVar[int] = FINALE_CARDS

@@ -161,7 +161,6 @@ class HiLoRules(Game[HiLoState, HiLoDecision, HiLoView]):
     """
 
     node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
-    """The kinds of node the game reaches: seat, chance."""
 
     family: ClassVar[str] = "hilo"
     rules_version: ClassVar[int] = RULES_VERSION

@@ -175,7 +175,6 @@ class MiniGame(ArenaRules, Game[MiniGameState, Action, TournamentView]):
     """
 
     node_kinds: ClassVar[frozenset[NodeKind]] = frozenset({NodeKind.SEAT, NodeKind.CHANCE})
-    """The kinds of node the game reaches: seat, chance."""
 
     sector: ClassVar[Sector | None] = None
 
