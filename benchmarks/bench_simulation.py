@@ -12,10 +12,13 @@ batch engine on random decks of the same kind, a share of the games per
 deck; the baseline deals a fresh deck per game.
 
 Printed: games per second and comparisons per second for each engine, the
-ratios to the baseline, the peak memory per game (tracemalloc), and
-100,000 games end to end in a fresh process (import, compile and play,
-each part timed, and the functions numba compiled counted: none when the
-cache is used), once with an empty compile cache (cold) and once with it
+ratios to the baseline, the lab's own path (`toptrumps_core.simulation.simulate`:
+one call of ``--simulate-games`` games on one random deck, two seats, its
+defaults otherwise; the games' seeds, the batch engine and the DataFrame
+together), the peak memory per game (tracemalloc), and 100,000 games end
+to end in a fresh process (import, compile and play, each part timed, and
+the functions numba compiled counted: none when the cache is used), once
+with an empty compile cache (cold) and once with it
 filled (warm), against the baseline's time for the same 100,000 games.
 
 The runs are paired: ``--repeat`` rounds each run the baseline and then
@@ -49,7 +52,7 @@ from types import ModuleType
 
 from toptrumps_core import Category, ClassicRules, Deck, play
 from toptrumps_core.events import Revealed
-from toptrumps_core.simulation import play_batch
+from toptrumps_core.simulation import play_batch, simulate
 
 BASELINE = Path(__file__).resolve().parent / "naive_classic.py"
 CARDS, CATEGORIES, VMAX, LIMIT = 30, 6, 100, 10_000
@@ -105,6 +108,17 @@ def run_batch(games: int, seed: int, seats: int, threads: int) -> tuple[float, i
         seeds = list(range(d, games, DECKS))
         comparisons += int(play_batch(rules, ["random"] * seats, seeds, threads=threads).comparisons.sum())
     return time.perf_counter() - start, comparisons
+
+
+def run_simulate(games: int, seed: int) -> tuple[float, int]:
+    """Plays `games` two-seat games through `simulate` on one random deck (one thread); returns (seconds, comparisons).
+
+    Timed: the whole call, from the run's seed to the DataFrame.
+    """
+    rules = random_rules(random.Random(seed), 2)
+    start = time.perf_counter()
+    frame = simulate(rules, "random", games=games, seed=seed, progress=False)
+    return time.perf_counter() - start, int(frame["comparisons"].sum())
 
 
 Run = tuple[float, int]
@@ -186,6 +200,10 @@ def line(name: str, games: int, runs: list[Run], base: list[Run] | None) -> str:
     return f"{name:<28}{games / seconds:12.0f} games/s {statistics.median(map(rate, runs)):14.0f} comparisons/s{ratio}"
 
 
+SIMULATE = "simulate(), 2 seats, 1 thread"
+"""The printed name of the row of `run_simulate`."""
+
+
 def rules_name(seats: int) -> str:
     """Returns the printed name of the rules engine's row for `seats` seats."""
     return f"rules engine, {seats} seats"
@@ -202,6 +220,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000, help="games per batch-engine run")
     parser.add_argument("--baseline-games", type=int, default=5_000)
     parser.add_argument("--rules-games", type=int, default=200)
+    parser.add_argument("--simulate-games", type=int, default=100_000, help="games of one simulate() call")
     parser.add_argument("--end-to-end", type=int, default=100_000, help="games of the end-to-end runs (0: skip)")
     parser.add_argument("--seed", type=int, default=12345)
     parser.add_argument("--repeat", type=int, default=5, help="rounds of paired runs (end to end: at most 3)")
@@ -217,6 +236,7 @@ def main() -> None:
             engines[batch_name(seats, threads)] = lambda seats=seats, threads=threads: run_batch(
                 args.games, args.seed, seats, threads
             )
+    engines[SIMULATE] = lambda: run_simulate(args.simulate_games, args.seed)
     base: list[Run] = []
     runs: dict[str, list[Run]] = {name: [] for name in engines}
     for _ in range(max(1, args.repeat)):  # a round: the baseline, then each engine, side by side in time
@@ -233,6 +253,7 @@ def main() -> None:
             batch = runs[batch_name(seats, threads)]
             faster = statistics.median(ratios(batch, rules))
             print(line(batch_name(seats, threads), args.games, batch, base) + f"  {faster:6.0f}x rules engine")
+    print(line(SIMULATE, args.simulate_games, runs[SIMULATE], base))
 
     sample = 1_000
     memory = {

@@ -13,10 +13,8 @@ all are in, then applies them at once as one `JointAction`.  At a `JUDGE`
 node the match's judge decides: `HUMAN` (`Match.submit`) or a computer judge,
 which chooses from ``rules.judge_view(state)`` with its own stream.
 
-Seeds: the match seed derives independent streams, ``"chance"`` and
-``"seat/N"`` and ``"judge"`` (see `toptrumps_core.chance.stream`), so the same seed and the
-same choices give the same game, and a change of one seat's strategy leaves
-the deal unchanged.
+Seeds: the match seed derives independent streams by its seed scheme (`toptrumps_core.chance.match_streams`):
+the same seed, scheme and choices give the same game, and one seat's strategy never changes the deal.
 
 Rule C12: a game can cycle forever.  The driver stops after `max_actions`
 actions and reports ``Termination.UNFINISHED`` with no winner, never a silent
@@ -28,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeGuard, TypeVar, overload
 
-from toptrumps_core.chance import fresh_seed, stream
+from toptrumps_core.chance import DEFAULT_SEED_SCHEME, SeedScheme, check_seed_scheme, fresh_seed, match_streams
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
 from toptrumps_core.protocol import (
     CHANCE,
@@ -84,6 +82,7 @@ class Match(Generic[S, A, V, J]):
         seed: Fixes every chance outcome and computer choice (int or str);
             None picks a fresh seed, kept in `seed` so the game can be shown
             and replayed.
+        seed_scheme: How the streams come from the seed (`SEED_SCHEMES`, else ValueError); kept in the record.
         start: A start state (e.g. from ``rules.start_from``), or None for
             the rules' initial state.
         max_actions: The cap on actions (rule C12); None for no cap.
@@ -122,6 +121,7 @@ class Match(Generic[S, A, V, J]):
         start: S | None = None,
         max_actions: int | None = DEFAULT_MAX_ACTIONS,
         judge: None = None,
+        seed_scheme: SeedScheme = DEFAULT_SEED_SCHEME,
     ) -> None: ...
 
     @overload
@@ -134,6 +134,7 @@ class Match(Generic[S, A, V, J]):
         start: S | None = None,
         max_actions: int | None = DEFAULT_MAX_ACTIONS,
         judge: Strategy[J] | Human | None = None,
+        seed_scheme: SeedScheme = DEFAULT_SEED_SCHEME,
     ) -> None: ...
 
     def __init__(
@@ -145,6 +146,7 @@ class Match(Generic[S, A, V, J]):
         start: S | None = None,
         max_actions: int | None = DEFAULT_MAX_ACTIONS,
         judge: Strategy[J] | Human | None = None,
+        seed_scheme: SeedScheme = DEFAULT_SEED_SCHEME,
     ) -> None:
         players = seat_players(rules, strategies)
         if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
@@ -160,11 +162,11 @@ class Match(Generic[S, A, V, J]):
         self.judge = judge
         self._judging = judging
         self.seed = seed
+        self.seed_scheme: SeedScheme = (scheme := check_seed_scheme(seed_scheme))
         self.start = start
         self.max_actions = max_actions
-        self._chance_rng = stream(seed, "chance")
-        self._seat_rngs = tuple(stream(seed, f"seat/{n}") for n in range(rules.seats))
-        self._judge_rng = None if judge is None else stream(seed, "judge")  # only a judged game has a judge
+        streams = match_streams(seed, rules.seats, scheme, judged=judge is not None)  # only a judged game has a judge
+        self._chance_rng, self._seat_rngs, self._judge_rng = streams
         self.state: S = rules.initial_state() if start is None else start
         self.actions: list[Action] = []
         self.events: list[Event] = []
@@ -265,7 +267,8 @@ class Match(Generic[S, A, V, J]):
     @property
     def record(self) -> GameRecord:
         """Returns the game so far as a `GameRecord` (sealed submissions are not in it yet)."""
-        return GameRecord(self.rules, self.seed, self.start, tuple(self.actions), tuple(self.events), self.outcome)
+        actions, events = tuple(self.actions), tuple(self.events)
+        return GameRecord(self.rules, self.seed, self.start, actions, events, self.outcome, self.seed_scheme)
 
     @classmethod
     def from_record(
@@ -282,7 +285,7 @@ class Match(Generic[S, A, V, J]):
         A record holds rules of any family (`AnyGame`), so the match's state
         and view types are those of `AnyGame`.
 
-        The new match has the record's rules, seed and start, and has taken
+        The new match has the record's rules, seed, seed scheme and start, and has taken
         the record's actions in order: a person's recorded action (a human
         seat's, a human judge's, a human seat's part of a `JointAction`) is
         submitted; a chance, computer or computer judge's action is drawn
@@ -325,9 +328,8 @@ class Match(Generic[S, A, V, J]):
             if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
                 raise RecordError(f"upto must be a whole number from 0 to {len(actions)}; got {upto!r}")
             actions = actions[:upto]
-        match = cls(
-            record.rules, strategies, seed=record.seed, start=record.start, max_actions=max_actions, judge=judge
-        )
+        match = cls(record.rules, strategies, seed=record.seed, start=record.start, max_actions=max_actions,
+                    judge=judge, seed_scheme=record.seed_scheme)  # fmt: skip
         for number, action in enumerate(actions):
             actor = match.actor
             try:
@@ -551,6 +553,7 @@ def play(
     start: S | None = None,
     max_actions: int | None = DEFAULT_MAX_ACTIONS,
     judge: Strategy[J] | None = None,
+    seed_scheme: SeedScheme = DEFAULT_SEED_SCHEME,
 ) -> GameRecord:
     """Plays a whole game between computer seats and returns its record.
 
@@ -567,6 +570,7 @@ def play(
             actions ends ``UNFINISHED`` with no winner.
         judge: The computer judge of a `JudgedGame`; None for the family's
             default judge, or for a game without a judge.
+        seed_scheme: How the streams come from the seed, as for `Match`.
 
     Returns:
         The `GameRecord`: ``record.outcome.winners``, ``.termination``,
@@ -583,7 +587,8 @@ def play(
         >>> record.outcome.termination.name in {"LAST_STACK", "DRAW_ALL_OUT", "UNFINISHED"}
         True
     """
-    match: Match[S, A, V, J] = Match(rules, strategies, seed=seed, start=start, max_actions=max_actions, judge=judge)
+    match: Match[S, A, V, J] = Match(rules, strategies, seed=seed, start=start, max_actions=max_actions, judge=judge,
+                                     seed_scheme=seed_scheme)  # fmt: skip
     if match.humans:
         raise RuleOptionError(f"play() runs computer seats only; seat {match.humans[0]} is HUMAN: use Match for it")
     if isinstance(match.judge, Human):

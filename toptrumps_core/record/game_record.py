@@ -11,7 +11,7 @@ JSON layout (``"format": 4``)::
 
     {"format": 4, "game": "classic", "rules_version": 1,
      "rules": <the rules' own data, rules.to_data()>,
-     "seed": 7, "start": {...} | null,
+     "seed": 7, "seed_scheme": "splitmix64", "start": {...} | null,
      "actions": [{"type": "shuffle", "order": [...]}, ...],
      "outcome": {"type": "outcome", ...} | null}
 
@@ -24,7 +24,10 @@ differ is refused with a `RecordError` naming the first differing event and
 the action that gave it (a changed file, or one a program with other rules
 wrote), so ``record.events`` is always the replay's own.
 
-``"game"`` names the game family (`toptrumps_core.record.families`), whose
+``"seed_scheme"`` says how the streams came from the seed
+(`toptrumps_core.chance.SEED_SCHEMES`); a record without it was saved before
+the integer scheme and is ``"text"``.  ``"game"`` names the game family
+(`toptrumps_core.record.families`), whose
 ``from_data(rules, rules_version=...)`` rebuilds the rules; card games write
 ``{"seats": ..., "options": {...}, "deck": {...}}``.  Values are tagged by
 `toptrumps_core.record.codec` with each type's wire name, never a Python
@@ -39,6 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from toptrumps_core.chance import SeedScheme, check_seed_scheme
 from toptrumps_core.errors import RecordError, RuleOptionError, TopTrumpsError
 from toptrumps_core.protocol import Action, AnyGame, Event, Outcome, Termination
 from toptrumps_core.record import legacy
@@ -219,6 +223,10 @@ class GameRecord:
             4): `from_json` rebuilds them by replaying the actions.
         outcome: How the game ended; ``Termination.UNFINISHED`` when the
             driver's cap stopped it (rule C12); None if it is still going.
+        seed_scheme: How the streams came from the seed
+            (`toptrumps_core.chance.SEED_SCHEMES`): resuming draws them so
+            again.  ``"text"`` when not given, as in records saved before
+            the integer scheme.
     """
 
     rules: AnyGame
@@ -227,6 +235,7 @@ class GameRecord:
     actions: tuple[Action, ...]
     events: tuple[Event, ...]
     outcome: Outcome | None
+    seed_scheme: SeedScheme = "text"
 
     def to_json(self, *, indent: int | None = None) -> str:
         """Returns the record as a JSON document (format 4, actions only; see the module doc).
@@ -244,6 +253,7 @@ class GameRecord:
             "rules_version": rules.rules_version,
             "rules": rules.to_data(),
             "seed": self.seed,
+            "seed_scheme": self.seed_scheme,
             "start": encode(self.start),
             "actions": encode(self.actions),
             "outcome": encode(self.outcome),
@@ -273,6 +283,10 @@ class GameRecord:
         seed = data["seed"]
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise RecordError(f"the record's seed must be a whole number, a text or null; got {json_kind(seed)}")
+        try:
+            scheme = check_seed_scheme(data.get("seed_scheme", "text"))
+        except ValueError as err:
+            raise RecordError(f"the record's {err}") from None
         if not isinstance(actions, tuple):
             raise RecordError(f"the record's actions must be a list; got {data['actions']!r:.120}")
         if start is not None:
@@ -286,7 +300,7 @@ class GameRecord:
         # while its replay is still going; every other outcome must match.
         if outcome != replayed and not (replayed is None and outcome == _UNFINISHED):
             raise RecordError(f"the record's outcome {outcome!r} differs from the replayed game's {replayed!r}")
-        return cls(rules, seed, start, actions, events, outcome)
+        return cls(rules, seed, start, actions, events, outcome, scheme)
 
     @property
     def winners(self) -> frozenset[int]:

@@ -16,12 +16,14 @@ BENCH = Path(__file__).resolve().parents[3] / "benchmarks" / "bench_simulation.p
 
 
 def test_a_tiny_run_prints_every_engines_paired_ratio() -> None:
-    args = ["--games", "200", "--baseline-games", "20", "--rules-games", "4", "--end-to-end", "0", "--repeat", "2"]
+    args = ["--games", "200", "--baseline-games", "20", "--rules-games", "4", "--simulate-games", "300"]
+    args += ["--end-to-end", "0", "--repeat", "2"]
     done = subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     rows = {line.split("  ")[0].strip(): line for line in done.stdout.splitlines() if "games/s" in line}
     engines = [f"rules engine, {s} seats" for s in (2, 4)]
     engines += [f"batch, {s} seats, {t} thread{'s' * (t > 1)}" for s in (2, 4) for t in (1, 2)]
+    engines.append("simulate(), 2 seats, 1 thread")
     assert set(rows) == {"baseline, 2 seats", *engines}, done.stdout
     paired = re.compile(r"\d+\.\d\dx \((\d+\.\d\d)x-(\d+\.\d\d)x\) baseline")
     for name in engines:
