@@ -27,6 +27,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.chance import DEFAULT_SEED_SCHEME, SeedScheme
 from toptrumps_core.families import BUILT_IN, GameFamily, Playthrough, get_game
 from toptrumps_core.play import SeatPlayer, play
 from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, AnyGame, Event
@@ -53,12 +54,13 @@ class Specimen(Playthrough):
         note: What the game shows, one line for the transcript's header.
     """
 
-    def transcript(self) -> str:
-        """Returns the transcript of this game (see `transcript`)."""
+    def transcript(self, seed_scheme: SeedScheme = DEFAULT_SEED_SCHEME) -> str:
+        """Returns the transcript of this game (see `transcript`), its streams drawn by `seed_scheme`."""
         return transcript(
             self.rules,
             self.players,
             seed=self.seed,
+            seed_scheme=seed_scheme,
             start=self.start,
             start_events=self.start_events,
             title=self.name,
@@ -89,6 +91,7 @@ def transcript(
     players: Sequence[SeatPlayer[Any]] | None = None,
     *,
     seed: int,
+    seed_scheme: SeedScheme = DEFAULT_SEED_SCHEME,
     start: Any = None,
     start_events: Sequence[Event] = (),
     names: Sequence[str] | None = None,
@@ -102,6 +105,8 @@ def transcript(
         players: One player per seat; None for the default computer player
             in every seat.
         seed: The match seed.
+        seed_scheme: How the streams come from the seed
+            (`toptrumps_core.chance.SEED_SCHEMES`).
         start: A scenario start state, or None for the rules' initial state.
         start_events: The events of reaching `start`, narrated under it.
         names: One name per seat for the narration; None: "Seat 0", ...
@@ -116,7 +121,7 @@ def transcript(
         ValueError: If the rules' ``family`` is not a registered game family.
         LookupError: If the family has no narrator.
     """
-    record = play(rules, players, seed=seed, start=start)
+    record = play(rules, players, seed=seed, start=start, seed_scheme=seed_scheme)
     game = _game_family(rules)
     narrator = game.make_narrator(rules, names, start)
     family = game.name

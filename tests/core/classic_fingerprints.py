@@ -13,9 +13,14 @@ fingerprint, even where no saved record or golden transcript reaches.
 
 The file was written once, by the engine as it stood before its speed-ups;
 write it again only for a change meant to change how classic games play (a
-new rules version):
+new rules version) or how new matches are seeded (a new default seed
+scheme):
 
     .venv/bin/python -m tests.core.classic_fingerprints
+
+`TEXT_FINGERPRINTS` holds the same games under the ``"text"`` seed scheme,
+as the engine played them before the integer scheme: records of that
+scheme must keep replaying and resuming as they were dealt.
 """
 
 from __future__ import annotations
@@ -28,12 +33,16 @@ from typing import Any
 
 from toptrumps_core import load_deck
 from toptrumps_core.cards import Category, Deck
+from toptrumps_core.chance import DEFAULT_SEED_SCHEME, SeedScheme
 from toptrumps_core.classic import ClassicRules
 from toptrumps_core.play import play
 from toptrumps_core.record import GameRecord, encode
 from toptrumps_core.record.legacy import OLD_TAGS
 
 FINGERPRINTS = Path(__file__).with_name("classic_fingerprints.json")
+"""The games as new matches play them (`DEFAULT_SEED_SCHEME`)."""
+TEXT_FINGERPRINTS = FINGERPRINTS
+"""The games under the ``"text"`` seed scheme."""
 
 _VALUES: tuple[object, ...] = (None, 0, 1, 2, 3, 4, 5, 6, "2.5", 10, 100)
 """Raw values of the random decks: small numbers so that ties are common, no data, a fraction."""
@@ -84,10 +93,10 @@ def fingerprint(record: GameRecord) -> str:
     return hashlib.sha256(json.dumps(game, sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def play_config(config: dict[str, Any]) -> GameRecord:
-    """Plays one configuration of the fingerprint file and returns its record."""
+def play_config(config: dict[str, Any], seed_scheme: SeedScheme = DEFAULT_SEED_SCHEME) -> GameRecord:
+    """Plays one configuration of the fingerprint file, its streams drawn by `seed_scheme`, and returns its record."""
     rules, strategies = build(config)
-    return play(rules, strategies, seed=config["seed"], max_actions=config["max_actions"])
+    return play(rules, strategies, seed=config["seed"], max_actions=config["max_actions"], seed_scheme=seed_scheme)
 
 
 def configurations(seed: int = 2026) -> list[dict[str, Any]]:

@@ -10,6 +10,8 @@ from toptrumps_core.families import BUILT_IN
 from toptrumps_core.playthrough import Specimen, specimens, transcript
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+TEXT_GOLDEN = GOLDEN
+"""The transcripts under the "text" seed scheme, as the games were dealt before the integer scheme."""
 SPECIMENS = specimens()
 REGENERATE = "run `.venv/bin/python scripts/playthroughs.py` and review the diff of tests/golden/"
 
@@ -19,6 +21,14 @@ def test_golden_transcript_equals_a_fresh_one(specimen: Specimen) -> None:
     path = GOLDEN / f"{specimen.name}.txt"
     assert path.exists(), f"no golden transcript {path.name}: {REGENERATE}"
     assert specimen.transcript() == path.read_text(encoding="utf-8"), f"{path.name} changed: {REGENERATE}"
+
+
+@pytest.mark.parametrize("specimen", SPECIMENS, ids=[s.name for s in SPECIMENS])
+def test_under_the_text_seed_scheme_each_golden_transcript_of_before_the_integer_scheme_holds(
+    specimen: Specimen,
+) -> None:
+    path = TEXT_GOLDEN / f"{specimen.name}.txt"
+    assert specimen.transcript("text") == path.read_text(encoding="utf-8"), f"{path.name} changed under 'text'"
 
 
 def test_every_game_family_of_the_core_has_a_golden_transcript() -> None:
