@@ -28,16 +28,19 @@ from typing import Final, Literal, TypeAlias, get_args
 __all__ = [
     "DEFAULT_SEED_SCHEME",
     "FRESH_SEED_MAX",
+    "GAME_STREAMS",
     "JUDGE_STREAM",
     "SEED_SCHEMES",
     "RngLike",
     "SeedScheme",
     "check_seed_scheme",
     "fresh_seed",
+    "game_seed",
     "make_rng",
     "match_stream",
     "match_streams",
     "mix",
+    "mix_state",
     "seed_number",
     "stream",
     "stream_number",
@@ -49,11 +52,14 @@ SeedScheme: TypeAlias = Literal["splitmix64", "text"]
 SEED_SCHEMES: Final[tuple[SeedScheme, ...]] = get_args(SeedScheme)
 """Every seed scheme, the default first."""
 
-DEFAULT_SEED_SCHEME: Final[SeedScheme] = "text"
+DEFAULT_SEED_SCHEME: Final[SeedScheme] = "splitmix64"
 """The seed scheme of new matches."""
 
 JUDGE_STREAM: Final = 2**32
 """The stream number of ``"judge"`` under ``"splitmix64"``: past every seat's (N + 1)."""
+
+GAME_STREAMS: Final = 2**33
+"""Game i of an experiment seeded s is seeded from stream ``GAME_STREAMS + i`` of s (`game_seed`): no match's stream."""
 
 _MASK = 2**64 - 1
 _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment: 2**64 over the golden ratio, odd
@@ -121,6 +127,16 @@ def _finish(z: int) -> int:
     return z ^ (z >> 31)
 
 
+def mix_state(seed: int) -> int:
+    """Returns the SplitMix64 state `mix` starts from for `seed`: the seed's own mix, 0..2**64 - 1.
+
+    ``mix(seed, k) == finish(mix_state(seed) + (k + 1) * 0x9E3779B97F4A7C15 mod 2**64)``,
+    so many streams of one seed take one multiply and one mix each (the
+    simulation lab's game seeds, vectorised).
+    """
+    return _finish(seed & _MASK)
+
+
 def mix(seed: int, number: int) -> int:
     """Returns the 64-bit seed of stream `number` of seed `seed` under ``"splitmix64"``, 0..2**64 - 1.
 
@@ -139,7 +155,7 @@ def mix(seed: int, number: int) -> int:
         >>> mix(7, 0) == mix(7, 0) != mix(7, 1) != mix(8, 1)
         True
     """
-    return _finish((_finish(seed & _MASK) + (number + 1) * _GAMMA) & _MASK)
+    return _finish((mix_state(seed) + (number + 1) * _GAMMA) & _MASK)
 
 
 def seed_number(seed: int | str) -> int:
@@ -223,6 +239,7 @@ def fresh_seed() -> int:
     """
     return secrets.randbelow(FRESH_SEED_MAX + 1)
 
+
 def match_streams(
     seed: int | str, seats: int, scheme: SeedScheme, *, judged: bool
 ) -> tuple[random.Random, tuple[random.Random, ...], random.Random | None]:
@@ -241,3 +258,20 @@ def match_streams(
     seat_streams = tuple(match_stream(seed, f"seat/{n}", scheme) for n in range(seats))
     return chance, seat_streams, match_stream(seed, "judge", scheme) if judged else None
 
+
+def game_seed(seed: int | str, index: int) -> int:
+    """Returns the seed of game `index` of an experiment (a run of many games) seeded `seed`, 0..2**32 - 1.
+
+    The high 32 bits of ``mix(seed_number(seed), GAME_STREAMS + index)``:
+    fixed by the run's seed and the game's index alone, so any split of a
+    run into chunks, on either engine, plays the same games
+    (`toptrumps_core.simulation.game_seeds` computes many at once).
+
+    Raises:
+        TypeError: If `seed` is neither a whole number nor a text.
+
+    Example:
+        >>> game_seed(7, 3) == mix(7, GAME_STREAMS + 3) >> 32
+        True
+    """
+    return mix(seed_number(seed), GAME_STREAMS + index) >> 32

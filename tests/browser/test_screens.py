@@ -62,9 +62,9 @@ LAPTOPS = ((1024, 768), (1366, 768))
 # shows; six chemical elements, whose deck has six categories; and a tie of dinosaurs, whose "Lived" unit is the
 # widest of the decks.  Each test checks that the seed still deals it.
 TALLEST = {
-    "animals": (393, "Ruby-throated hummingbird"),
-    "chemical_elements": (187, "Phosphorus"),
-    "dinosaurs": (162, "Psittacosaurus"),  # a tie, and the widest unit of the decks: "(million years ago)"
+    "animals": (8, "Ruby-throated hummingbird"),
+    "chemical_elements": (1, "Phosphorus"),
+    "dinosaurs": (33, "Psittacosaurus"),  # a tie, and the widest unit of the decks: "(million years ago)"
 }
 PROJECTOR_TEXT_PX = 14  # the smallest text of a projected comparison, read from the back of a class
 CARD_DESIGN_PX = 320  # a card's width in the comparison picture's own units (toptrumps_core.svg.CARD_WIDTH_PX)

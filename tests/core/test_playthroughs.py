@@ -10,7 +10,7 @@ from toptrumps_core.families import BUILT_IN
 from toptrumps_core.playthrough import Specimen, specimens, transcript
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-TEXT_GOLDEN = GOLDEN
+TEXT_GOLDEN = GOLDEN / "text_scheme"
 """The transcripts under the "text" seed scheme, as the games were dealt before the integer scheme."""
 SPECIMENS = specimens()
 REGENERATE = "run `.venv/bin/python scripts/playthroughs.py` and review the diff of tests/golden/"

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from toptrumps_core.cards import Category, Deck
-from toptrumps_core.chance import stream
+from toptrumps_core.chance import DEFAULT_SEED_SCHEME, match_streams
 from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicView, PickCard
 from toptrumps_core.errors import IllegalActionError
 from toptrumps_core.events import GameEnded, Revealed, Tied, Won
@@ -202,11 +202,10 @@ def protocol_play(rules: ClassicRules, strategies: Sequence[Strategy], seed: int
     """Plays a game by the protocol alone, as `toptrumps_core.play` describes its loop.
 
     Every seat gets its view and the full list of legal actions; chance draws
-    from the ``"chance"`` stream, each seat from ``"seat/N"``.  Returns the
-    final state, the actions and the events.
+    from the ``"chance"`` stream, each seat from ``"seat/N"``, by the default
+    seed scheme.  Returns the final state, the actions and the events.
     """
-    chance_rng = stream(seed, "chance")
-    seat_rngs = [stream(seed, f"seat/{n}") for n in range(rules.seats)]
+    chance_rng, seat_rngs, _ = match_streams(seed, rules.seats, DEFAULT_SEED_SCHEME, judged=False)
     state = rules.initial_state()
     actions: list[Any] = []
     events: list[Any] = []

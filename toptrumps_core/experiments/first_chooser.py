@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from toptrumps_core.chance import stream
+from toptrumps_core.chance import game_seed
 from toptrumps_core.classic import ClassicRules, ClassicView
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments.steps import Steps, run_steps, step_size
@@ -58,9 +58,9 @@ def first_chooser_wins(
 ) -> FirstChooserResult:
     """Plays `games` games and estimates how often seat 0 wins (rules C3, P5).
 
-    Game ``i`` takes its seed from the stream ``f"game/{i}"`` of `seed`
-    (`toptrumps_core.chance.stream`), so the same arguments give the same
-    result.
+    Game ``i`` is seeded ``game_seed(seed, i)`` (`toptrumps_core.chance`),
+    as the simulation lab seeds its games, so the same arguments give the
+    same result.
 
     Args:
         rules: The classic rules to play (deck, seats, options).
@@ -114,8 +114,7 @@ def first_chooser_steps(
     step = step_size(games)
     wins = finished = unfinished = draws = 0
     for index in range(games):
-        game_seed = stream(seed, f"game/{index}").randrange(2**32)
-        outcome = play(rules, strategies, seed=game_seed, max_actions=max_actions).outcome
+        outcome = play(rules, strategies, seed=game_seed(seed, index), max_actions=max_actions).outcome
         assert outcome is not None  # play() runs to an outcome or the cap
         if outcome.termination is Termination.UNFINISHED:
             unfinished += 1

@@ -7,8 +7,8 @@ game is k random cards in a category chosen by the chooser, so with random
 choosers its tie rate is exactly the deck's `tie_chance` averaged over the
 categories (rule P4), which `TieStudy.first_tie_exact` gives.
 
-Games are seeded ``stream(seed, f"game/{i}")``, so the same arguments give the
-same study.
+Game ``i`` is seeded ``game_seed(seed, i)`` (`toptrumps_core.chance`), as the
+simulation lab seeds its games, so the same arguments give the same study.
 
 Rules version: 1.
 """
@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Literal
 
 from toptrumps_core.cards import Deck
-from toptrumps_core.chance import stream
+from toptrumps_core.chance import game_seed
 from toptrumps_core.classic import ClassicRules, ClassicView
 from toptrumps_core.events import PotCollected, Revealed, Tied
 from toptrumps_core.experiments.steps import Steps, run_steps, step_size
@@ -167,8 +167,7 @@ def tie_study_steps(
     reporter = ProgressReporter(progress, games, "games")
     try:
         for index in range(games):
-            game_seed = stream(seed, f"game/{index}").randrange(2**32)
-            record = play(rules, chooser, seed=game_seed)
+            record = play(rules, chooser, seed=game_seed(seed, index))
             assert record.outcome is not None
             if record.outcome.termination in (Termination.ROUND_LIMIT, Termination.UNFINISHED):
                 unfinished += 1

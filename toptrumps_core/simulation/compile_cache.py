@@ -34,7 +34,7 @@ from numba.core import caching
 __all__ = ["ENGINE_MODULES", "EngineCache", "engine_stamp", "sources_stamp"]
 
 
-ENGINE_MODULES = ("compile_cache.py", "jit.py", "kernel.py", "sha512.py", "twister.py")
+ENGINE_MODULES = ("compile_cache.py", "jit.py", "kernel.py", "twister.py")
 """The modules of the simulation package whose code, or compile options, go into the engine's compile."""
 
 

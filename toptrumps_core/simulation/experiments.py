@@ -4,10 +4,9 @@
 games and returns a `pandas.DataFrame` with one row per game:
 
 - ``game`` (0..N-1) and ``seed``, the game's own seed: game ``i`` is
-  ``play(rules, strategies, seed=seed)`` with ``seed`` drawn from the stream
-  ``f"game/{i}"`` of S (`game_seeds`, the derivation lesson 1 uses), fixed
-  before any game is played, so a run split into chunks, on any executor,
-  gives the same rows;
+  ``play(rules, strategies, seed=seed)`` with ``seed`` mixed from S and
+  ``i`` (`game_seeds`), fixed before any game is played, so a run split
+  into chunks, on any executor, gives the same rows;
 - ``deck``, ``seats`` and every rule option of `ClassicRules` by its RULES.md
   name (``leftover`` C2, ``collect_order`` C4, ``no_data`` C6,
   ``look_at_last`` C10, ``round_limit`` C11);
@@ -40,9 +39,11 @@ import numbers
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
-from toptrumps_core.chance import stream
+from toptrumps_core.chance import GAME_STREAMS, mix_state, seed_number
 from toptrumps_core.classic import ClassicRules
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.events import Revealed, Tied
@@ -68,6 +69,7 @@ __all__ = [
     "check_seed",
     "check_strategies",
     "check_threads",
+    "game_seed_array",
     "game_seeds",
     "play_games",
     "simulate",
@@ -87,6 +89,8 @@ OPTION_COLUMNS = ("leftover", "collect_order", "no_data", "look_at_last", "round
 """The rule options written in every row, by their RULES.md names (C2, C4, C6, C10, C11)."""
 MAX_THREADS = 64
 """Most worker threads the batch engine is given."""
+
+_GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 
 Columns = dict[str, list[Any]]
 """A chunk of rows as columns: name -> one value per game."""
@@ -125,16 +129,18 @@ def check_threads(threads: object) -> int:
 
 
 def game_seeds(seed: int | str, games: int, *, first: int = 0) -> list[int]:
-    """Returns the seeds of games ``first .. first + games - 1`` of a run seeded `seed`.
+    """Returns the seeds of games ``first .. first + games - 1`` of a run seeded `seed`, 0..2**32 - 1.
 
-    Game ``i`` takes ``stream(seed, f"game/{i}").randrange(2**32)``
-    (`toptrumps_core.chance.stream`): fixed by the run's seed and the game's
-    index alone, so any split into chunks gives the same games.
+    Game ``i`` takes ``toptrumps_core.chance.game_seed(seed, i)``, the high 32
+    bits of ``mix(seed_number(seed), GAME_STREAMS + i)`` (SplitMix64): fixed
+    by the run's seed and the game's index alone, so any split into chunks
+    gives the same games.
 
     Args:
-        seed: The run's seed (int or str).
+        seed: The run's seed (int or str; a text as
+            `toptrumps_core.chance.seed_number` reads it).
         games: How many seeds, >= 0.
-        first: The index of the first game.
+        first: The index of the first game, >= 0.
 
     Raises:
         RuleOptionError: If `seed` is not an int or a str (`check_seed`).
@@ -143,8 +149,23 @@ def game_seeds(seed: int | str, games: int, *, first: int = 0) -> list[int]:
         >>> game_seeds(7, 3) == game_seeds(7, 5)[:3] == [*game_seeds(7, 1), *game_seeds(7, 2, first=1)]
         True
     """
-    seed = check_seed(seed)
-    return [stream(seed, f"game/{index}").randrange(2**32) for index in range(first, first + games)]
+    seeds: list[int] = game_seed_array(seed, games, first=first).tolist()
+    return seeds
+
+
+def game_seed_array(seed: int | str, games: int, *, first: int = 0) -> npt.NDArray[np.int64]:
+    """Returns `game_seeds` as a (games,) int64 array, computed for all games at once (numpy, 64-bit wrapping).
+
+    Raises:
+        RuleOptionError: If `seed` is not an int or a str (`check_seed`).
+    """
+    start = np.uint64(mix_state(seed_number(check_seed(seed))))
+    numbers = np.arange(first, first + games, dtype=np.uint64) + np.uint64(GAME_STREAMS + 1)
+    z = start + numbers * _GAMMA  # SplitMix64's state for each game's stream, mod 2**64
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    z ^= z >> np.uint64(31)
+    return (z >> np.uint64(32)).astype(np.int64)
 
 
 def check_games(games: object, what: str = "games") -> int:
@@ -260,7 +281,7 @@ def _rules_game(
 def play_games(
     rules: ClassicRules,
     strategies: Sequence[str],
-    seeds: Sequence[int],
+    seeds: Sequence[int] | npt.NDArray[np.int64],
     *,
     first: int = 0,
     engine: Engine = "rules",
@@ -276,7 +297,7 @@ def play_games(
     Args:
         rules: Checked classic rules.
         strategies: One checked strategy name per seat.
-        seeds: The games' own seeds, in order (`game_seeds`).
+        seeds: The games' own seeds, in order (`game_seeds`, or `game_seed_array`).
         first: The ``game`` index of the first seed.
         engine: ``"rules"`` or ``"batch"`` (checked by the caller).
         max_actions: The cap per game (rule C12).
@@ -293,7 +314,7 @@ def play_games(
             progress(len(seeds))
         return columns
     columns = _empty_columns(rules)
-    for offset, seed in enumerate(seeds):
+    for offset, seed in enumerate(seeds.tolist() if isinstance(seeds, np.ndarray) else seeds):
         _add_row(columns, rules, strategies, first + offset, seed, _rules_game(rules, strategies, seed, max_actions))
         if progress is not None:
             progress(offset + 1)
@@ -301,15 +322,21 @@ def play_games(
 
 
 def _batch_columns(
-    rules: ClassicRules, strategies: Sequence[str], seeds: Sequence[int], first: int, max_actions: int, threads: int
+    rules: ClassicRules,
+    strategies: Sequence[str],
+    seeds: Sequence[int] | npt.NDArray[np.int64],
+    first: int,
+    max_actions: int,
+    threads: int,
 ) -> Columns:
     """Plays the games on the batch engine and returns their rows as columns (the same as `_add_row`'s)."""
-    games = play_batch(rules, list(strategies), list(seeds), threads=threads, max_actions=max_actions)
+    given = seeds if isinstance(seeds, np.ndarray) else list(seeds)
+    games = play_batch(rules, list(strategies), given, threads=threads, max_actions=max_actions)
     count, seats = len(seeds), rules.seats
     winners = games.winners.tolist()
     columns: Columns = {
         "game": list(range(first, first + count)),
-        "seed": [int(seed) for seed in seeds],
+        "seed": games.seeds.tolist(),
         "deck": [rules.deck.name] * count,
         "seats": [seats] * count,
     }
@@ -422,7 +449,7 @@ def simulate(
     threads = check_threads(threads)
     if engine == "batch":
         check_batch(rules, names)
-    seeds = game_seeds(seed, games)
+    seeds = game_seed_array(seed, games)
     reporter = ProgressReporter(progress, games, f"games ({engine} engine)")
     chunks: list[Columns] = []
     try:

@@ -23,8 +23,8 @@ Each game is the rules engine's game for its seed, step for step:
 Stacks are ring buffers of a power of two slots, one per seat: ``head`` is
 the top card's slot, ``size`` the count; a card goes under the stack at
 ``head + size``, wrapped.  Games are played `games_per_block` at a time: their
-streams are seeded together (`toptrumps_core.simulation.twister.seed_lanes`),
-then each game is played to its end.
+streams are seeded together (`toptrumps_core.simulation.twister.seed_lanes`,
+the ``"splitmix64"`` seed scheme), then each game is played to its end.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ PlayScratch: TypeAlias = tuple[
     npt.NDArray[np.int16],
     npt.NDArray[np.int16],
     npt.NDArray[np.int16],
-    npt.NDArray[np.int64],
+    npt.NDArray[np.uint64],
     npt.NDArray[np.int64],
 ]
 """`play_games`' working arrays (see `play_scratch`)."""
@@ -124,7 +124,7 @@ def play_scratch(seats: int, cards: int) -> PlayScratch:
         np.zeros(cards, dtype=np.int16),
         np.zeros(cards, dtype=np.int16),
         np.zeros(seats, dtype=np.int16),
-        np.zeros(LANES, dtype=np.int64),
+        np.zeros(LANES, dtype=np.uint64),
         np.zeros(LANES, dtype=np.int64),
     )
 
@@ -286,9 +286,7 @@ def play_games(
     first: int,
     last: int,
     seats: int,
-    seeds: npt.NDArray[np.int64],
-    rows: npt.NDArray[np.int64],
-    lengths: npt.NDArray[np.int64],
+    seeds: npt.NDArray[np.uint64],
     tables: ChoiceTables,
     deal_all: bool,
     no_data_ties: bool,
@@ -298,18 +296,13 @@ def play_games(
     scratch: PlayScratch,
     outputs: Outputs,
 ) -> None:
-    """Plays the games ``rows[first .. last - 1]``, `games_per_block` at a time, and writes their rows of `outputs`.
+    """Plays the games ``first .. last - 1``, `games_per_block` at a time, and writes their rows of `outputs`.
 
     Args:
-        first: The first of `rows` to play, ``0 <= first <= last``.
-        last: One past the last of `rows` to play, ``last <= n``.
+        first: The first game to play, ``0 <= first <= last``.
+        last: One past the last game to play, ``last <= n``.
         seats: Seats, 2..6 (C1).
-        seeds: (n,) each game's seed.
-        rows: (n,) the games in the order to play them, seeds of one
-            text length side by side (see `lengths`).
-        lengths: (n,) the length of each game's seed written out (digits
-            and sign): a block's games share one, so that their streams are
-            seeded from keys of one length (`seed_lanes`).
+        seeds: (n,) each game's seed mod 2**64 (a negative seed as its two's complement).
         tables: For c cards and k categories: (k * c,) ``ranks[category *
             c + card]``, each card's rank in each category, higher is
             better, equal values share a rank, -1 for no data (C6);
@@ -325,7 +318,7 @@ def play_games(
         max_actions: The cap on actions (C12), >= 1.
         room: `toptrumps_core.simulation.twister.streams`, overwritten.
         scratch: `play_scratch` for these seats and cards.
-        outputs: Written for the games ``rows[first .. last - 1]`` only: (n, seats)
+        outputs: Written for the games ``first .. last - 1`` only: (n, seats)
             the winning seats; (n,) comparisons made, comparisons tied,
             choosers drawn by lot, termination codes (`LAST_STACK` ...);
             (n, seats) cards held at the end; (n,) cards in the pot at the
@@ -345,16 +338,13 @@ def play_games(
     fixed = _fixed_choices(tables, seats)
     at = first
     while at < last:
-        end = at + 1  # a block: up to `block` games whose seeds have one text length
-        while end < min(at + block, last) and lengths[rows[end]] == lengths[rows[at]]:
-            end += 1
+        end = min(at + block, last)  # a block: up to `block` games, seeded together
         for lane in range(LANES):
-            lane_seeds[lane] = seeds[rows[min(at + lane // per_game, end - 1)]]
-            lane_numbers[lane] = CHANCE_STREAM + lane % per_game  # the chance stream (-1), then the seats
+            lane_seeds[lane] = seeds[min(at + lane // per_game, end - 1)]
+            lane_numbers[lane] = CHANCE_STREAM + lane % per_game  # the chance stream (0), then seat s's (s + 1)
         seed_lanes(lane_seeds, lane_numbers, room)
-        for played in range(at, end):
-            chance = (played - at) * per_game
-            g = rows[played]
+        for g in range(at, end):
+            chance = (g - at) * per_game
             # the deal (C2): random.shuffle of range(cards) from the chance stream
             for c in range(cards):
                 order[c] = c

@@ -1,14 +1,15 @@
-"""Python's own random draws in compiled code: the streams of `toptrumps_core.chance.stream`, exactly.
+"""Python's own random draws in compiled code: the match streams of `toptrumps_core.chance.match_stream`, exactly.
 
-A match seeded S draws its chance from ``random.Random(f"{S}/chance")`` and
-seat i's choices from ``random.Random(f"{S}/seat/{i}")``.  This module
-computes the same generators' states and draws in numba, bit for bit as
-CPython does (``Modules/_randommodule.c`` and ``Lib/random.py``):
+The batch engine plays the ``"splitmix64"`` seed scheme: a match seeded S
+draws its chance from ``random.Random(mix(S, 0))`` and seat i's choices from
+``random.Random(mix(S, i + 1))`` (`toptrumps_core.chance.mix`: SplitMix64).
+This module computes the same generators' states and draws in numba, bit
+for bit as CPython does (``Modules/_randommodule.c`` and ``Lib/random.py``):
 
-- seeding from a str (version 2): the key is the integer whose big-endian
-  bytes are the text's UTF-8 bytes followed by their SHA-512 digest, cut into
-  32-bit words from the least significant end; the Mersenne Twister
-  (MT19937) is seeded by ``init_by_array(key)``;
+- seeding from an int: the key is the int's 32-bit words, least
+  significant first (one word below 2**32, else two: a stream's 64-bit mix
+  has one or two); the Mersenne Twister (MT19937) is seeded by
+  ``init_by_array(key)``;
 - ``getrandbits(k)`` for k <= 32 is the next 32-bit output shifted right by
   ``32 - k``; ``randrange(n)`` and ``shuffle`` draw ``_randbelow(n)``:
   ``getrandbits(n.bit_length())`` until it is below n;
@@ -17,14 +18,16 @@ CPython does (``Modules/_randommodule.c`` and ``Lib/random.py``):
 
 `seed_lanes` seeds `LANES` streams at once, lane-minor: row r of every
 stream is one contiguous run of `LANES` words (word r of lane l at
-``r * LANES + l``), so that each step of the hash, of ``init_by_array`` and
-of the twist is one loop over the lanes, which the compiler turns into
-vector instructions.  It also twists and tempers each stream's first
-`READY_WORDS` outputs, the words a game mostly reads; `next_word` reads
-those, and twists any later word lazily, one word when it is read (word i
-of the next state needs only words i, i + 1 and i + 397 of the state,
-the last already twisted once i + 397 passes 624), which gives the same
-words as CPython's twist of the whole state.
+``r * LANES + l``), so that each step of ``init_by_array`` and of the twist
+is one loop over the lanes, which the compiler turns into vector
+instructions.  A key of one word or two is the same loop: step t of
+``init_by_array`` adds ``key[j] + j`` with j = t mod the key's length,
+which is row ``t mod 2`` of each lane's two addends.  It also twists and
+tempers each stream's first `READY_WORDS` outputs, the words a game mostly
+reads; `next_word` reads those, and twists any later word lazily, one word
+when it is read (word i of the next state needs only words i, i + 1 and
+i + 397 of the state, the last already twisted once i + 397 passes 624),
+which gives the same words as CPython's twist of the whole state.
 """
 
 from __future__ import annotations
@@ -35,7 +38,6 @@ import numpy as np
 import numpy.typing as npt
 
 from toptrumps_core.simulation.jit import compiled, compiled_inline
-from toptrumps_core.simulation.sha512 import LANES, compress_lanes, sha_work
 
 __all__ = [
     "CHANCE_STREAM",
@@ -51,19 +53,23 @@ __all__ = [
     "streams",
 ]
 
+LANES = 64
+"""Streams seeded side by side: every working array has this many lanes (a constant, so loops vectorise)."""
+
 STATE_WORDS = 624
 """Words of one Mersenne Twister state (MT19937's N)."""
 
 READY_WORDS = 256
 """Outputs of each stream twisted and tempered at seeding; later ones are twisted when read."""
 
-CHANCE_STREAM = -1
-"""The stream number of ``"chance"``; streams 0, 1, ... are ``"seat/0"``, ``"seat/1"``, ..."""
+CHANCE_STREAM = 0
+"""The stream number of ``"chance"``; seat i's stream is i + 1 (`toptrumps_core.chance.stream_number`)."""
 
 _N, _M = 624, 397
-_KEY_ROWS = 32  # key words: 16 of the digest, up to 16 of the text
-_TEXT = 48  # bytes of a stream's seed text, at most 28 used
 _UPPER, _LOWER, _MATRIX = np.uint32(0x80000000), np.uint32(0x7FFFFFFF), np.uint32(0x9908B0DF)
+_GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_SEED_MASK = 2**64 - 1
 
 
 def _init_genrand(seed: int) -> npt.NDArray[np.uint32]:
@@ -81,10 +87,7 @@ Streams: TypeAlias = tuple[
     npt.NDArray[np.uint32],
     npt.NDArray[np.uint32],
     npt.NDArray[np.int64],
-    npt.NDArray[np.uint64],
     npt.NDArray[np.uint32],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.uint8],
 ]
 """`LANES` streams, lane-minor (see `streams`)."""
 
@@ -93,108 +96,49 @@ def streams() -> Streams:
     """Returns room for `LANES` streams, made outside compiled code (numba compiles no allocation).
 
     In order: the states (624 rows), the ready outputs (`READY_WORDS`
-    rows), each lane's count of words read, the hash's working array
-    (`toptrumps_core.simulation.sha512.sha_work`), the keys (32 rows), each
-    key's length and one stream's seed text.
+    rows), each lane's count of words read, and each lane's two key
+    addends (2 rows; see the module docstring).
     """
     return (
         np.zeros(_N * LANES, dtype=np.uint32),
         np.zeros(READY_WORDS * LANES, dtype=np.uint32),
         np.zeros(LANES, dtype=np.int64),
-        sha_work(),
-        np.zeros(_KEY_ROWS * LANES, dtype=np.uint32),
-        np.zeros(LANES, dtype=np.int64),
-        np.zeros(_TEXT, dtype=np.uint8),
+        np.zeros(2 * LANES, dtype=np.uint32),
     )
 
 
 @compiled_inline
-def _digits(value: int, text: npt.NDArray[np.uint8], at: int) -> int:
-    """Writes the decimal digits of `value` (>= 0) into `text` from `at`; returns the end."""
-    count = 1
-    rest = value
-    while rest >= 10:
-        count += 1
-        rest //= 10
-    rest = value
-    for k in range(count - 1, -1, -1):
-        text[at + k] = 48 + rest % 10
-        rest //= 10
-    return at + count
+def _finish(z: np.uint64) -> np.uint64:
+    """SplitMix64's output function of the 64-bit word `z` (every operand 64-bit unsigned, wrapping)."""
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
 
 
 @compiled_inline
-def _seed_text(seed: int, stream: int, text: npt.NDArray[np.uint8]) -> int:
-    """Writes the bytes of ``f"{seed}/chance"`` or ``f"{seed}/seat/{stream}"`` into `text`; returns their count."""
-    end = 0
-    if seed < 0:
-        text[0] = 45  # "-"
-        end = 1
-    end = _digits(-seed if seed < 0 else seed, text, end)
-    text[end] = 47  # "/"
-    end += 1
-    if stream == CHANCE_STREAM:
-        for letter in (99, 104, 97, 110, 99, 101):  # "chance"
-            text[end] = letter
-            end += 1
-    else:
-        for letter in (115, 101, 97, 116, 47):  # "seat/"
-            text[end] = letter
-            end += 1
-        end = _digits(stream, text, end)
-    return end
+def _mix(seed: np.uint64, number: np.uint64) -> np.uint64:
+    """`toptrumps_core.chance.mix` of a seed mod 2**64 and a stream number."""
+    return _finish(_finish(seed) + (number + np.uint64(1)) * _GAMMA)
 
 
 @compiled
-def seed_lanes(seeds: npt.NDArray[np.int64], numbers: npt.NDArray[np.int64], room: Streams) -> None:
-    """Seeds lane l as ``random.Random(f"{seeds[l]}/{name of numbers[l]}")``, for all `LANES` lanes at once.
-
-    Every lane's seed text must have one length (seeds of one digit count
-    and sign, seats below 10 or the chance stream): the key then has one
-    length in every lane, and ``init_by_array`` runs over them as one.
+def seed_lanes(seeds: npt.NDArray[np.uint64], numbers: npt.NDArray[np.int64], room: Streams) -> None:
+    """Seeds lane l as ``random.Random(mix(seeds[l], numbers[l]))``, for all `LANES` lanes at once.
 
     Args:
-        seeds: (LANES,) match seeds, ``abs(seed) < 10**18``.
-        numbers: (LANES,) stream numbers: `CHANCE_STREAM`, or a seat, ``0 <= seat < 10**6``.
+        seeds: (LANES,) match seeds mod 2**64 (a negative seed as its two's complement).
+        numbers: (LANES,) stream numbers: `CHANCE_STREAM`, or a seat's, ``seat + 1``.
         room: `streams`: overwritten with the seeded streams, no word read.
-
-    Raises:
-        ValueError: If the lanes' seed texts differ in length.
     """
-    mt, ready, drawn, work, keys, lengths, text = room
+    mt, ready, drawn, addends = room
     n = LANES
-    for lane in range(n):  # the hash's block (FIPS 180-4 padding) and the text's key words, lane by lane
-        length = _seed_text(seeds[lane], numbers[lane], text)
-        for k in range(length, _TEXT):
-            text[k] = 0
-        text[length] = 0x80
-        for t in range(16):
-            word = np.uint64(0)
-            if t < _TEXT // 8:
-                for b in range(8):
-                    word = (word << np.uint64(8)) | np.uint64(text[8 * t + b])
-            work[t * n + lane] = word
-        work[15 * n + lane] = np.uint64(8 * length)
-        text[length] = 0
-        words = (length + 3) // 4
-        lengths[lane] = 16 + words
-        for w in range(words):  # key word 16 + w: text bytes length - 4w - 4 .. length - 4w - 1, big-endian
-            value = np.uint32(0)
-            for b in range(4):
-                at = length - 4 * w - 4 + b
-                value = (value << np.uint32(8)) | np.uint32(text[at] if at >= 0 else 0)
-            keys[(16 + w) * n + lane] = value
-    compress_lanes(work, True)
-    for k in range(8):  # key words 0..15: the digest, least significant first
-        for lane in range(n):
-            digest = work[(248 + 7 - k) * n + lane]
-            keys[(2 * k) * n + lane] = np.uint32(digest & np.uint64(0xFFFFFFFF))
-            keys[(2 * k + 1) * n + lane] = np.uint32(digest >> np.uint64(32))
-    for lane in range(n):
+    for lane in range(n):  # the key: one 32-bit word, or two (see the module docstring)
+        mixed = _mix(seeds[lane], np.uint64(numbers[lane]))
+        low, high = np.uint32(mixed & _LOW32), np.uint32(mixed >> np.uint64(32))
+        addends[lane] = low
+        addends[n + lane] = np.uint32(high + np.uint32(1)) if high != np.uint32(0) else low
         mt[lane] = _GENRAND_19650218[0]  # the other words of init_genrand's state are read as constants (`_mix_key`)
-        if lengths[lane] != lengths[0]:
-            raise ValueError("seed_lanes: every lane's seed text must have one length")
-    _mix_key(mt, keys, lengths)
+    _mix_key(mt, addends)
     for lane in range(n):
         mt[lane] = _UPPER
         drawn[lane] = 0
@@ -219,24 +163,21 @@ def _twist_row(mt: npt.NDArray[np.uint32], at: int, source: int, ready: npt.NDAr
 
 
 @compiled_inline
-def _mix_key(mt: npt.NDArray[np.uint32], keys: npt.NDArray[np.uint32], lengths: npt.NDArray[np.int64]) -> None:
+def _mix_key(mt: npt.NDArray[np.uint32], addends: npt.NDArray[np.uint32]) -> None:
     """Runs ``init_by_array(key)`` on every lane's state, whose word 0 is ``init_genrand(19650218)``'s.
 
     Its first loop runs max(624, key length) = 624 steps over words 1..623
-    then word 1 again, the second loop 623 steps over words 2..623 then word
-    1; word 0 takes word 623 each time the index wraps.  The first pass of
-    the first loop reads words 1..623 of ``init_genrand(19650218)`` as
-    constants, the same in every lane, rather than from the state.  Every
-    lane's key has the length of lane 0's (see `seed_lanes`).
+    then word 1 again, step t adding row ``t mod 2`` of `addends`; the
+    second loop 623 steps over words 2..623 then word 1; word 0 takes word
+    623 each time the index wraps.  The first pass of the first loop reads
+    words 1..623 of ``init_genrand(19650218)`` as constants, the same in
+    every lane, rather than from the state.
     """
     n = LANES
-    length = lengths[0]
-    j = 0
-    for i in range(1, _N):  # the first loop: 624 steps, words 1..623 then word 1 again
-        _first_step(mt, i * n, _GENRAND_19650218[i], keys, (j & 31) * n, np.uint32(j))
-        j = j + 1 if j + 1 < length else 0
+    for i in range(1, _N):  # the first loop: 624 steps (t = i - 1), words 1..623 then word 1 again
+        _first_step(mt, i * n, _GENRAND_19650218[i], addends, ((i - 1) & 1) * n)
     _wrap(mt)
-    _first_step_again(mt, n, keys, (j & 31) * n, np.uint32(j))
+    _first_step_again(mt, n, addends, ((_N - 1) & 1) * n)
     for i in range(2, _N):  # the second loop: 623 steps, words 2..623 then word 1 again
         _second_step(mt, i * n, np.uint32(i))
     _wrap(mt)
@@ -252,24 +193,22 @@ def _wrap(mt: npt.NDArray[np.uint32]) -> None:
 
 @compiled_inline
 def _first_step(
-    mt: npt.NDArray[np.uint32], at: int, start: np.uint32, keys: npt.NDArray[np.uint32], key: int, j: np.uint32
+    mt: npt.NDArray[np.uint32], at: int, start: np.uint32, addends: npt.NDArray[np.uint32], row: int
 ) -> None:
     """One step of ``init_by_array``'s first loop on the row at `at` (>= LANES), its words `start` before it.
 
-    The key word is row `key` of `keys`, its index j.  Each operation is
-    cast back to 32 bits: numba widens 32-bit arithmetic to 64 bits, which
-    halves the lanes of a vector instruction.
+    The step adds each lane's ``key[j] + j``, row `row` of `addends`.  Each
+    operation is cast back to 32 bits: numba widens 32-bit arithmetic to 64
+    bits, which halves the lanes of a vector instruction.
     """
     for lane in range(LANES):
         t = mt[at - LANES + lane]
         mixed = np.uint32(np.uint32(t ^ (t >> np.uint32(30))) * np.uint32(1664525))
-        mt[at + lane] = np.uint32(np.uint32(start ^ mixed) + np.uint32(keys[key + lane] + j))
+        mt[at + lane] = np.uint32(np.uint32(start ^ mixed) + addends[row + lane])
 
 
 @compiled_inline
-def _first_step_again(
-    mt: npt.NDArray[np.uint32], at: int, keys: npt.NDArray[np.uint32], key: int, j: np.uint32
-) -> None:
+def _first_step_again(mt: npt.NDArray[np.uint32], at: int, addends: npt.NDArray[np.uint32], row: int) -> None:
     """`_first_step` on a row already mixed once (the first loop's step past its wrap), its words read from the row.
 
     A copy rather than a flag of `_first_step`: the first pass reads one
@@ -278,7 +217,7 @@ def _first_step_again(
     for lane in range(LANES):
         t = mt[at - LANES + lane]
         mixed = np.uint32(np.uint32(t ^ (t >> np.uint32(30))) * np.uint32(1664525))
-        mt[at + lane] = np.uint32(np.uint32(mt[at + lane] ^ mixed) + np.uint32(keys[key + lane] + j))
+        mt[at + lane] = np.uint32(np.uint32(mt[at + lane] ^ mixed) + addends[row + lane])
 
 
 @compiled_inline
@@ -330,24 +269,24 @@ def _lanes_of(seed: int, numbers: list[int]) -> Streams:
     """Returns `streams` seeded for `seed`, lane l with stream ``numbers[l]`` (the last repeated to fill)."""
     room = streams()
     filled = numbers + [numbers[-1]] * (LANES - len(numbers))
-    seed_lanes(np.full(LANES, seed, dtype=np.int64), np.array(filled, dtype=np.int64), room)
+    seed_lanes(np.full(LANES, seed & _SEED_MASK, dtype=np.uint64), np.array(filled, dtype=np.int64), room)
     return room
 
 
 def stream_words(seed: int, stream: int, count: int) -> npt.NDArray[np.int64]:
-    """Returns the first `count` 32-bit outputs of one stream of a match seeded `seed`.
+    """Returns the first `count` 32-bit outputs of one stream of a match seeded `seed` (``"splitmix64"``).
 
-    The same words as ``[toptrumps_core.chance.stream(seed, name).getrandbits(32) for _ in range(count)]``.
+    The same words as ``[random.Random(mix(seed, stream)).getrandbits(32) for _ in range(count)]``.
 
     Args:
-        seed: The match seed, ``abs(seed) < 10**18``.
-        stream: `CHANCE_STREAM` for ``"chance"``, or a seat number for ``"seat/i"``.
+        seed: The match seed, a whole number (counted mod 2**64).
+        stream: `CHANCE_STREAM` for ``"chance"``, or ``i + 1`` for ``"seat/i"``.
         count: How many words, >= 0.
 
     Example:
-        >>> from toptrumps_core.chance import stream
-        >>> rng = stream(7, "seat/1")
-        >>> stream_words(7, 1, 3).tolist() == [rng.getrandbits(32) for _ in range(3)]
+        >>> from toptrumps_core.chance import match_stream
+        >>> rng = match_stream(7, "seat/1", "splitmix64")
+        >>> stream_words(7, 2, 3).tolist() == [rng.getrandbits(32) for _ in range(3)]
         True
     """
     room = _lanes_of(seed, [stream])
@@ -371,7 +310,7 @@ def sample_draws(seed: int, cards: int, among: int) -> list[int]:
     makes with ``UniformPermutation(cards).sample``, ``Finite.sample`` and
     a strategy's ``rng.randrange``, for checking the two agree.
     """
-    room = _lanes_of(seed, [CHANCE_STREAM, 0])
+    room = _lanes_of(seed, [CHANCE_STREAM, CHANCE_STREAM + 1])
     order = list(range(cards))
     for i in range(cards - 1, 0, -1):
         j = _randbelow(room, 0, i + 1)

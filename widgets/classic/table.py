@@ -27,7 +27,7 @@ Example:
     ...                       {"Rocket": [900, 50], "Snail": [1, 2], "Car": [200, 30], "Bike": [40, 5]})
     >>> table = ClassicTable(Match(ClassicRules(tiny, seats=2), [HUMAN, BestValue()], seed=1))
     >>> [b.description for b in table.category_buttons]
-    ['Speed: 40 km/h', 'Price: £5   ▼ lower wins']
+    ['Speed: 200 km/h', 'Price: £30   ▼ lower wins']
     >>> table.choose(0)
     >>> len(table.log_lines) > 1
     True

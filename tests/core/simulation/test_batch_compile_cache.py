@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from toptrumps_core import ClassicRules, load_deck
-from toptrumps_core.simulation import compile_cache, kernel, play_batch, sha512, twister
+from toptrumps_core.simulation import compile_cache, kernel, play_batch, twister
 from toptrumps_core.simulation.compile_cache import ENGINE_MODULES, engine_stamp, sources_stamp
 from toptrumps_core.simulation.jit import cache_folder, counting_compiles
 
@@ -79,12 +79,12 @@ def test_the_sources_stamp_changes_with_any_of_its_files(tmp_path: Path) -> None
 def test_every_module_with_compiled_code_is_one_of_the_engine_modules() -> None:
     folder = Path(compile_cache.__file__).parent
     compiling = {path.name for path in folder.glob("*.py") if "@compiled" in path.read_text()}
-    assert compiling == {"kernel.py", "sha512.py", "twister.py"}
+    assert compiling == {"kernel.py", "twister.py"}
     assert compiling | {"jit.py", "compile_cache.py"} == set(ENGINE_MODULES)
     assert engine_stamp() == sources_stamp(folder / name for name in ENGINE_MODULES)
 
 
-@pytest.mark.parametrize("function", [kernel.play_games, twister.seed_lanes, twister.later_word, sha512.compress_lanes])
+@pytest.mark.parametrize("function", [kernel.play_games, twister.seed_lanes, twister.later_word])
 def test_every_cached_function_is_checked_against_all_the_engine_modules(function: Any) -> None:
     # numba alone checks a function against its own module: the playing loop would keep
     # running a copy of the seeding compiled from an older twister.py.
