@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -50,7 +50,7 @@ from toptrumps_core.events import Revealed, Tied
 from toptrumps_core.play import DEFAULT_MAX_ACTIONS, Match
 from toptrumps_core.progress import Progress, ProgressReporter
 from toptrumps_core.protocol import EndReason
-from toptrumps_core.simulation.batch import check_batch_support, play_batch
+from toptrumps_core.simulation.batch import TERMINATIONS, check_batch_support, play_batch
 from toptrumps_core.strategies import get_strategy
 
 __all__ = [
@@ -92,8 +92,12 @@ MAX_THREADS = 64
 
 _GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 
-Columns = dict[str, list[Any]]
+Column: TypeAlias = "list[Any] | npt.NDArray[Any] | pd.api.extensions.ExtensionArray"
+"""One column of a chunk: a list (the rules engine's rows), or an array (the batch engine's, built at once)."""
+Columns = dict[str, Column]
 """A chunk of rows as columns: name -> one value per game."""
+Rows = dict[str, list[Any]]
+"""A chunk of rows as lists, grown one row at a time."""
 
 
 def check_seed(seed: object) -> int | str:
@@ -230,7 +234,7 @@ def check_max_actions(max_actions: object) -> int:
     return max_actions
 
 
-def _empty_columns(rules: ClassicRules) -> Columns:
+def _empty_columns(rules: ClassicRules) -> Rows:
     names = ["game", "seed", "deck", "seats", *OPTION_COLUMNS]
     names += [f"strategy_{seat}" for seat in range(rules.seats)]
     names += ["termination", "winner", "draw", *(f"won_{seat}" for seat in range(rules.seats))]
@@ -239,7 +243,7 @@ def _empty_columns(rules: ClassicRules) -> Columns:
 
 
 def _add_row(
-    columns: Columns,
+    columns: Rows,
     rules: ClassicRules,
     strategies: Sequence[str],
     game: int,
@@ -309,15 +313,16 @@ def play_games(
         Column name -> one value per game, in seed order.
     """
     if engine == "batch":
-        columns = _batch_columns(rules, strategies, seeds, first, max_actions, threads)
+        played = _batch_columns(rules, strategies, seeds, first, max_actions, threads)
         if progress is not None:
             progress(len(seeds))
-        return columns
-    columns = _empty_columns(rules)
+        return played
+    rows = _empty_columns(rules)
     for offset, seed in enumerate(seeds.tolist() if isinstance(seeds, np.ndarray) else seeds):
-        _add_row(columns, rules, strategies, first + offset, seed, _rules_game(rules, strategies, seed, max_actions))
+        _add_row(rows, rules, strategies, first + offset, seed, _rules_game(rules, strategies, seed, max_actions))
         if progress is not None:
             progress(offset + 1)
+    columns: Columns = {**rows}
     return columns
 
 
@@ -329,27 +334,47 @@ def _batch_columns(
     max_actions: int,
     threads: int,
 ) -> Columns:
-    """Plays the games on the batch engine and returns their rows as columns (the same as `_add_row`'s)."""
+    """Plays the games on the batch engine and returns their rows as columns (the same rows as `_add_row`'s).
+
+    Each column is built at once as an array, of the dtype the frame gives
+    the rules engine's lists: ints as int64, flags as bool, texts and the
+    options as objects, ``winner`` as nullable Int64.
+    """
     given = seeds if isinstance(seeds, np.ndarray) else list(seeds)
     games = play_batch(rules, list(strategies), given, threads=threads, max_actions=max_actions)
-    count, seats = len(seeds), rules.seats
-    winners = games.winners.tolist()
+    count, seats = len(games.seeds), rules.seats
+    winning = games.winners.sum(axis=1)
+
+    def same(value: object) -> npt.NDArray[Any]:
+        return np.full(count, value, dtype=object)
+
     columns: Columns = {
-        "game": list(range(first, first + count)),
-        "seed": games.seeds.tolist(),
-        "deck": [rules.deck.name] * count,
-        "seats": [seats] * count,
+        "game": np.arange(first, first + count, dtype=np.int64),
+        "seed": games.seeds.astype(np.int64),
+        "deck": same(rules.deck.name),
+        "seats": np.full(count, seats, dtype=np.int64),
     }
-    columns.update({name: [getattr(rules, name)] * count for name in OPTION_COLUMNS})
-    columns.update({f"strategy_{seat}": [name] * count for seat, name in enumerate(strategies)})
-    columns["termination"] = [termination.value for termination in games.terminations()]
-    columns["winner"] = [row.index(True) if sum(row) == 1 else None for row in winners]
-    columns["draw"] = [sum(row) > 1 for row in winners]
-    columns.update({f"won_{seat}": games.winners[:, seat].tolist() for seat in range(seats)})
-    columns["comparisons"] = games.comparisons.tolist()
-    columns["ties"] = games.ties.tolist()
-    columns.update({f"stack_{seat}": games.stack_sizes[:, seat].astype(int).tolist() for seat in range(seats)})
+    for name in OPTION_COLUMNS:
+        value = getattr(rules, name)
+        if name in _WHOLE_OPTIONS:  # None or a whole number: nullable Int64, as `to_frame` makes it
+            columns[name] = pd.arrays.IntegerArray(
+                np.full(count, value or 0, dtype=np.int64), np.full(count, value is None)
+            )
+        else:
+            columns[name] = same(value)
+    columns.update({f"strategy_{seat}": same(name) for seat, name in enumerate(strategies)})
+    columns["termination"] = np.array([t.value for t in TERMINATIONS], dtype=object)[games.termination]
+    columns["winner"] = pd.arrays.IntegerArray(games.winners.argmax(axis=1).astype(np.int64), winning != 1)
+    columns["draw"] = winning > 1
+    columns.update({f"won_{seat}": games.winners[:, seat].copy() for seat in range(seats)})
+    columns["comparisons"] = games.comparisons.astype(np.int64)
+    columns["ties"] = games.ties.astype(np.int64)
+    columns.update({f"stack_{seat}": games.stack_sizes[:, seat].astype(np.int64) for seat in range(seats)})
     return columns
+
+
+_WHOLE_OPTIONS = ("look_at_last", "round_limit")
+"""The options that are None or a whole number (C10, C11): nullable Int64 columns."""
 
 
 def to_frame(columns: Columns | Sequence[Columns], *, attrs: Mapping[str, Any] | None = None) -> pd.DataFrame:
@@ -362,7 +387,7 @@ def to_frame(columns: Columns | Sequence[Columns], *, attrs: Mapping[str, Any] |
     frames = [pd.DataFrame(chunk) for chunk in chunks if chunk and len(next(iter(chunk.values())))]
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(_empty_columns_for_no_games())
     frame["winner"] = frame["winner"].astype("Int64")
-    for name in ("look_at_last", "round_limit"):
+    for name in _WHOLE_OPTIONS:
         frame[name] = frame[name].astype("Int64")
     seat_ints = [name for name in frame.columns if name.startswith("stack_")]
     if frame[seat_ints].isna().any().any():

@@ -145,10 +145,10 @@ def test_bundled_decks_with_the_default_cap_and_a_round_limit() -> None:
 def test_c8_lots_happen_and_match() -> None:
     # A chooser who ties away their last card while others hold more is
     # replaced by lot (C8): rare, so the games with a lot are picked out
-    # of many and each is checked.
+    # of many and each is checked (four of these 900 games draw one).
     rules = ClassicRules(load_deck("chemical_elements"), seats=6)
     strategies = ("random", "best_value", "best_rank") * 2
-    seeds = tuple(range(600))
+    seeds = tuple(range(3200, 4100))
     games = play_batch(rules, strategies, seeds)
     with_lots = [i for i in range(len(seeds)) if games.lots[i] > 0]
     assert with_lots
