@@ -12,6 +12,7 @@ import pytest
 from cryptography.fernet import Fernet
 
 from toptrumps_core.errors import RecordError
+from toptrumps_core.record import release
 from widgets._toolkit.save_files import (
     SAVE_KEY_FILE_VARIABLE,
     SAVE_KEY_VARIABLE,
@@ -162,3 +163,15 @@ def test_a_page_save_around_a_record_of_an_earlier_format_still_resumes(name: st
     table = ClassicTable.new(deck="dinosaurs", seats=2, seed=5)
     table._saves.resume_from(_sealed_by_an_earlier_release(record, players).encode("utf-8"), f"{name}.json")
     assert table.match.actions == list(opened.record.actions) and "Resumed the saved game" in table._status.text
+
+
+def test_a_save_says_which_release_wrote_it_outside_and_inside_the_seal() -> None:
+    table = _played()
+    saved = json.loads(table._saves.save())
+    assert saved["release"] == release() and release() is not None
+    opened = open_save(json.dumps(saved), name="game.json", games=("classic",))
+    assert opened.release == release()
+    with pytest.raises(RecordError, match="was changed after it was saved"):
+        open_save(json.dumps({**saved, "release": "9.9.9"}), name="game.json", games=("classic",))
+    with pytest.raises(RecordError, match=r"another version of the app \(release 9\.9\.9\)"):
+        open_save(json.dumps({**saved, "release": "9.9.9", "version": 2}), name="game.json", games=("classic",))

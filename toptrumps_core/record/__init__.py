@@ -10,6 +10,8 @@
 - `toptrumps_core.record.game_record`: `GameRecord` (record format 4:
   rules, seed, start, actions and outcome; replay rebuilds the events) and
   `replay`.
+- `toptrumps_core.record.release`: the release of the app that wrote a
+  record (its ``"release"``).
 - `toptrumps_core.record.legacy`: records of formats 1 and 2: `OLD_TAGS`,
   the frozen table from their class-name tags to wire names, and
   `LEGACY_EVENTS`, how to read format-1 events reshaped since.
@@ -28,12 +30,14 @@ from toptrumps_core.record.families import (
 )
 from toptrumps_core.record.game_record import FORMAT, FORMATS_READ, GameRecord, replay
 from toptrumps_core.record.legacy import LEGACY_EVENTS, OLD_TAGS, renamed
+from toptrumps_core.record.release import RELEASE_KEY, release
 
 __all__ = [
     "FORMAT",
     "FORMATS_READ",
     "LEGACY_EVENTS",
     "OLD_TAGS",
+    "RELEASE_KEY",
     "GameRecord",
     "RecordedRules",
     "card_game_data",
@@ -46,6 +50,7 @@ __all__ = [
     "get_family",
     "known_families",
     "register_family",
+    "release",
     "renamed",
     "replay",
 ]

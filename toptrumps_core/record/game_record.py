@@ -13,7 +13,8 @@ JSON layout (``"format": 4``)::
      "rules": <the rules' own data, rules.to_data()>,
      "seed": 7, "seed_scheme": "splitmix64", "start": {...} | null,
      "actions": [{"type": "shuffle", "order": [...]}, ...],
-     "outcome": {"type": "outcome", ...} | null}
+     "outcome": {"type": "outcome", ...} | null,
+     "release": "0.1.0" | null}
 
 The outcome stays because replay cannot tell it alone: a game the driver's
 cap stopped (rule C12) ends ``UNFINISHED`` while its replay is still going.
@@ -29,7 +30,9 @@ wrote), so ``record.events`` is always the replay's own.
 the integer scheme and is ``"text"``.  ``"game"`` names the game family
 (`toptrumps_core.record.families`), whose
 ``from_data(rules, rules_version=...)`` rebuilds the rules; card games write
-``{"seats": ..., "options": {...}, "deck": {...}}``.  Values are tagged by
+``{"seats": ..., "options": {...}, "deck": {...}}``.  ``"release"`` names the
+release of the app that wrote the record (`toptrumps_core.record.release`;
+absent from records written before it was added), for people only.  Values are tagged by
 `toptrumps_core.record.codec` with each type's wire name, never a Python
 class name.  Records of formats 1 (release 0.1.0) and 2, tagged by class
 name, load through `toptrumps_core.record.legacy`.
@@ -49,6 +52,7 @@ from toptrumps_core.record import legacy
 from toptrumps_core.record.codec import decode, encode
 from toptrumps_core.record.decks import json_kind
 from toptrumps_core.record.families import RecordedRules, get_family
+from toptrumps_core.record.release import RELEASE_KEY, release
 
 __all__ = ["FORMAT", "FORMATS_READ", "GameRecord", "replay"]
 
@@ -257,6 +261,7 @@ class GameRecord:
             "start": encode(self.start),
             "actions": encode(self.actions),
             "outcome": encode(self.outcome),
+            RELEASE_KEY: release(),
         }
         return json.dumps(data, indent=indent, ensure_ascii=False)
 

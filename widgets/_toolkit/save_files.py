@@ -5,7 +5,9 @@ Nothing is saved on the server: "Save" offers the game as a download, and
 overwrites another's saves.  A saved file is JSON with two parts:
 
 - what a person reads: which game (``"game"``, ``"title"``), the deck, the
-  move it was saved at, the players, and when; never the seed;
+  move it was saved at, the players, when, and the release of the app that
+  saved it (``"release"``, `toptrumps_core.record.release`, which the sealed
+  record carries too); never the seed;
 - ``"sealed"``: the game, the deck, the seed and the move again, the game
   record and the players, encrypted and signed with the server's save key
   (Fernet, from the ``cryptography`` package).  The record and the seed
@@ -43,7 +45,7 @@ import ipywidgets as ipw
 from cryptography.fernet import Fernet, InvalidToken
 
 from toptrumps_core.errors import RecordError, TopTrumpsError
-from toptrumps_core.record import GameRecord
+from toptrumps_core.record import RELEASE_KEY, GameRecord, release
 from widgets._boundary import ErrorBoundary
 from widgets._toolkit.controls import big_button, html_widget
 from widgets._toolkit.words import esc
@@ -106,11 +108,15 @@ class SavedGame:
         header: What the file said of itself (checked against the record).
         record: The game record, ready for `Match.from_record`.
         players: One word per seat, as saved (see `SaveHeader.players`).
+        release: The version of the app that saved it (``"0.1.0"``); None
+            for a file saved before saves said so, or by an app run without
+            being installed.
     """
 
     header: SaveHeader
     record: GameRecord
     players: tuple[str, ...]
+    release: str | None = None
 
 
 def save_key() -> bytes:
@@ -183,6 +189,7 @@ def seal_save(header: SaveHeader, record: GameRecord) -> str:
         "move": header.move,
         "players": list(header.players),
         "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        RELEASE_KEY: release(),
         "sealed": token.decode("ascii"),
     }
     return json.dumps(saved, ensure_ascii=False, indent=1)
@@ -212,7 +219,8 @@ def open_save(data: bytes | str, *, name: str, games: Sequence[str]) -> SavedGam
     if not isinstance(saved, dict) or saved.get("saved_game") != SAVE_MARK:
         raise RecordError(f"{what} is not a saved game of Top Trumps Classroom")
     if saved.get("version") != SAVE_VERSION:
-        raise RecordError(f"{what} was saved by another version of the app, which this one cannot read")
+        by = f" (release {str(saved[RELEASE_KEY])[:20]})" if saved.get(RELEASE_KEY) else ""
+        raise RecordError(f"{what} was saved by another version of the app{by}, which this one cannot read")
     if saved.get("game") not in games:
         kind = str(saved.get("title") or saved.get("game"))[:60]
         raise RecordError(f"{what} holds a saved game of {kind!r}; this page resumes {' or '.join(games)} games")
@@ -245,9 +253,11 @@ def open_save(data: bytes | str, *, name: str, games: Sequence[str]) -> SavedGam
         or header.players != players
         or named != (header.game, header.deck, header.move)
         or inside.get("seed", record.seed) != record.seed
+        or saved.get(RELEASE_KEY) != inside["record"].get(RELEASE_KEY)
     ):
         raise RecordError(f"{what} was changed after it was saved, so it cannot be resumed here")
-    return SavedGame(header, record, players)
+    written = saved.get(RELEASE_KEY)
+    return SavedGame(header, record, players, written if isinstance(written, str) else None)
 
 
 def is_bare_record(data: bytes | str) -> bool:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from importlib import metadata
 from pathlib import Path
 
+from toptrumps_core.record.release import DISTRIBUTION, release
+
 __all__ = [
     "DISTRIBUTION",
     "LANDING_PAGE",
@@ -28,9 +30,6 @@ __all__ = [
     "lessons_in",
 ]
 
-DISTRIBUTION = "toptrumps-classroom"
-"""The name the app is installed under (``pip install toptrumps-classroom``)."""
-
 LESSONS_DATA = "share/toptrumps-classroom/lessons"
 """Where the wheel puts the lessons, under the environment's prefix (``pyproject.toml``'s data files)."""
 
@@ -41,13 +40,16 @@ _CHECKOUT_LESSONS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def app_version() -> str:
-    """Returns the installed app's version, e.g. ``"0.1.0"`` (``[project] version`` of ``pyproject.toml``).
+    """Returns the installed app's version, e.g. ``"0.1.0"`` (`toptrumps_core.record.release`, as records carry it).
 
     Raises:
         importlib.metadata.PackageNotFoundError: If the app is not installed
             (``pip install .``, or ``pip install -e .`` in a checkout).
     """
-    return metadata.version(DISTRIBUTION)
+    version = release()
+    if version is None:
+        raise metadata.PackageNotFoundError(DISTRIBUTION)
+    return version
 
 
 def installed_lessons() -> Path:
