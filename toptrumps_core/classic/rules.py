@@ -33,6 +33,7 @@ from functools import cached_property, lru_cache
 from typing import Any, ClassVar, Literal
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.checks import whole_number
 from toptrumps_core.classic.scenario import check_start, scenario_start
 from toptrumps_core.classic.state import ClassicDecision, ClassicPublicView, ClassicState, ClassicView, PickCard, Step
 from toptrumps_core.comparison import (
@@ -176,10 +177,7 @@ class ClassicRules(Game[ClassicState, ClassicDecision, ClassicView]):
             raise RuleOptionError(f"deck must be a Deck (see load_deck); got {self.deck!r}")
         check_options(self)
         top = SIMULATION_MAX_SEATS if self.simulation else MAX_SEATS
-        if isinstance(self.seats, bool) or not isinstance(self.seats, int) or not MIN_SEATS <= self.seats <= top:
-            raise RuleOptionError(
-                f"seats must be a whole number from {MIN_SEATS} to {top} (rule C1); got {self.seats!r}"
-            )
+        whole_number(self.seats, "seats", low=MIN_SEATS, high=top, rule="C1", error=RuleOptionError)
         if len(self.deck.cards) < self.seats:
             raise RuleOptionError(
                 f"deck {self.deck.name!r} has {len(self.deck.cards)} cards, fewer than the {self.seats} seats"

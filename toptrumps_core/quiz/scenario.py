@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
+from toptrumps_core.checks import whole_number
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.quiz.charts import CHARTS_PER_SET, Chart, ChartSet
 from toptrumps_core.quiz.state import QuizStage, QuizState
@@ -48,11 +49,8 @@ def scenario_state(rules: _ScenarioRules, **given: Any) -> QuizState:
         except KeyError:
             raise RuleOptionError(f"no chart {key!r} in the rules' sets") from None
     round_ = given.get("round", 1)
-    if type(round_) is not int or not 1 <= round_ <= CHARTS_PER_SET:
-        raise RuleOptionError(f"round must be 1 to {CHARTS_PER_SET}; got {round_!r}")
-    tiebreaker = given.get("tiebreaker", 0)
-    if tiebreaker not in (0, 1) or isinstance(tiebreaker, bool):
-        raise RuleOptionError(f"tiebreaker must be team 0 or 1; got {tiebreaker!r}")
+    whole_number(round_, "round", low=1, high=CHARTS_PER_SET, error=RuleOptionError)
+    tiebreaker = whole_number(given.get("tiebreaker", 0), "tiebreaker (a team)", low=0, high=1, error=RuleOptionError)
     won = _pair(given.get("won", ((), ())), "won")
     taken = {t for team in won for t in team}
     middle = tuple(given.get("middle", tuple(t for t in range(1, round_ + 1) if t not in taken)))
@@ -85,10 +83,8 @@ def _pair(value: Any, what: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _guessing(state: QuizState, active: Any, target: Any, turned: tuple[int, ...]) -> QuizState:
-    if active not in (0, 1) or isinstance(active, bool):
-        raise RuleOptionError(f"active must be team 0 or 1; got {active!r}")
-    if type(target) is not int or not 1 <= target <= 10:
-        raise RuleOptionError(f"target must be a bid from 1 to 10; got {target!r}")
+    active = whole_number(active, "active (a team)", low=0, high=1, error=RuleOptionError)
+    target = whole_number(target, "target (a bid)", low=1, high=10, error=RuleOptionError)
     if len(set(turned)) != len(turned) or not all(type(r) is int and 1 <= r <= 10 for r in turned):
         raise RuleOptionError(f"turned must be different ranks from 1 to 10; got {turned!r}")
     if len(turned) >= target:

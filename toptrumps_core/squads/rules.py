@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from toptrumps_core.cards import Deck, ScenarioCards
+from toptrumps_core.checks import whole_number
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
 from toptrumps_core.events import GameEnded
 from toptrumps_core.options import check_options, option, option_values, options_from_data
@@ -146,8 +147,7 @@ class SquadsRules(SimultaneousGame[SquadsState, SquadsDecision, SquadsView]):
             raise RuleOptionError(
                 f"deck {self.deck.name!r} has {k} categories; a Squads mission needs {MIN_CATEGORIES} (rule S2)"
             )
-        if isinstance(self.seats, bool) or not isinstance(self.seats, int) or self.seats < MIN_SEATS:
-            raise RuleOptionError(f"seats must be a whole number >= {MIN_SEATS} (rule S1); got {self.seats!r}")
+        whole_number(self.seats, "seats", low=MIN_SEATS, rule="S1", error=RuleOptionError)
         if self.seats * k > len(self.deck.cards):
             raise RuleOptionError(
                 f"deck {self.deck.name!r} has {len(self.deck.cards)} cards, too few for {self.seats} players "
@@ -242,11 +242,12 @@ class SquadsRules(SimultaneousGame[SquadsState, SquadsDecision, SquadsView]):
                 raise RuleOptionError(f"seat {seat}'s row must name {self.cards_each} cards, one per slot (S1)")
             dealt.append(SquadRow.dealt(names.numbers(row)))
         tokens = (0,) * self.seats if scores is None else tuple(scores)
-        if len(tokens) != self.seats or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tokens):
+        if len(tokens) != self.seats:
             raise RuleOptionError(f"scores must be one whole number >= 0 per seat; got {scores!r}")
+        for seat, token in enumerate(tokens):
+            whole_number(token, f"seat {seat}'s score (tokens)", low=0, error=RuleOptionError)
         check_seat(maker, self.seats)
-        if isinstance(round, bool) or not isinstance(round, int) or round < 1:
-            raise RuleOptionError(f"round must be a whole number >= 1; got {round!r}")
+        whole_number(round, "round", low=1, error=RuleOptionError)
         chosen = self._scenario_mission(mission)
         phase = SquadsPhase.MISSION if chosen is None else SquadsPhase.BUILD
         return SquadsState(phase, round, maker, chosen, tuple(dealt), tokens)

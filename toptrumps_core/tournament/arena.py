@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from toptrumps_core.cards import Deck, ScenarioCards
+from toptrumps_core.checks import whole_number
 from toptrumps_core.deckfiles import bundled_decks, load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.options import check_options, option, option_values, options_from_data
@@ -341,5 +342,4 @@ def _normalise_decks(decks: Sequence[Deck] | Deck | None) -> tuple[Deck, ...]:
 
 
 def _check_int(name: str, value: object, low: int, high: int, rule: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleOptionError(f"{name} must be a whole number from {low} to {high} (rule {rule}); got {value!r}")
+    whole_number(value, name, low=low, high=high, rule=rule, error=RuleOptionError)

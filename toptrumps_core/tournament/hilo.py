@@ -73,6 +73,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.checks import whole_number
 from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.options import check_options, option_values, options_from_data
@@ -255,8 +256,7 @@ class HiLoRules(Game[HiLoState, HiLoDecision, HiLoView]):
         cards = tuple(stack)
         n = len(self.deck.cards)
         for card in cards:
-            if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < n:
-                raise RuleOptionError(f"a stack holds card numbers 0 to {n - 1}; got {card!r}")
+            whole_number(card, "a card number in the stack", low=0, high=n - 1, error=RuleOptionError)
         if len(set(cards)) != len(cards):
             raise RuleOptionError("a card is named twice in the stack")
         if len(cards) < ROW:
