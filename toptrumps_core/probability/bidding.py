@@ -38,6 +38,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from toptrumps_core.checks import whole_number
+
 __all__ = [
     "ANSWERS",
     "BestBid",
@@ -76,8 +78,7 @@ def as_probability(p: Fraction | float | int, what: str = "p") -> Fraction:
 
 
 def _check_bid(bid: int) -> None:
-    if isinstance(bid, bool) or not isinstance(bid, int) or not 1 <= bid <= ANSWERS:
-        raise ValueError(f"a bid is a whole number from 1 to {ANSWERS}; got {bid!r}")
+    whole_number(bid, "a bid", low=1, high=ANSWERS, error=ValueError)
 
 
 def binomial_reach(bid: int, p: Fraction | float) -> Fraction:
@@ -117,8 +118,7 @@ def reach_chance(bid: int, p: Fraction | float, spare: int | None = 3) -> Fracti
     q = as_probability(p)
     if spare is None:
         return binomial_reach(bid, q)
-    if isinstance(spare, bool) or not isinstance(spare, int) or spare < 0:
-        raise ValueError(f"spare must be a whole number >= 0 or None; got {spare!r}")
+    whole_number(spare, "spare", low=0, alternative="None", error=ValueError)
     top = min(spare, ANSWERS - bid)
     return sum((comb(bid - 1 + f, f) * q**bid * (1 - q) ** f for f in range(top + 1)), Fraction(0))
 

@@ -16,6 +16,8 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import Literal
 
+from toptrumps_core.checks import whole_number
+
 __all__ = ["CONFIDENCE", "Estimate", "mean_interval", "wilson_interval", "z_score"]
 
 CONFIDENCE = 0.95
@@ -96,8 +98,7 @@ def mean_interval(total: float, squares: float, trials: int, *, confidence: floa
         >>> round(low, 4), round(high, 4)
         (-0.1316, 2.1316)
     """
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise ValueError(f"an interval needs trials >= 1; got {trials!r}")
+    whole_number(trials, "an interval's trials", low=1, error=ValueError)
     z = z_score(confidence)
     mean = total / trials
     if trials == 1:
@@ -142,8 +143,7 @@ class Estimate:
     samples: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.trials, bool) or not isinstance(self.trials, int) or self.trials < 1:
-            raise ValueError(f"an estimate needs trials >= 1; got {self.trials!r}")
+        whole_number(self.trials, "an estimate's trials", low=1, error=ValueError)
         if self.kind not in ("proportion", "mean"):
             raise ValueError(f"kind must be 'proportion' or 'mean'; got {self.kind!r}")
         if not self.low <= self.high:

@@ -35,6 +35,8 @@ from fractions import Fraction
 from math import comb, perm
 from typing import Literal
 
+from toptrumps_core.checks import whole_number
+
 __all__ = [
     "GOALS",
     "Goal",
@@ -118,8 +120,7 @@ def _not_better(value: Value, unseen: Sequence[Value], goal: Goal, target: Fract
 
 def _check_counts(unseen: Sequence[Value], **counts: int) -> None:
     for name, count in counts.items():
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"{name} must be a whole number >= 0; got {count!r}")
+        whole_number(count, name, low=0, error=ValueError)
     if sum(counts.values()) > len(unseen):
         needed = " + ".join(f"{name} {count}" for name, count in counts.items())
         raise ValueError(f"{needed} cards are more than the {len(unseen)} unseen cards")

@@ -12,6 +12,7 @@ from math import comb
 from typing import Literal, TypeAlias
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.checks import whole_number
 from toptrumps_core.probability.unseen import category_index
 
 __all__ = ["TieNoData", "tie_chance"]
@@ -71,9 +72,8 @@ def tie_chance(deck: Deck, category: int | str, k: int = 2, *, no_data: TieNoDat
     data = Counter(sign * v for v in raw if v is not None)
     missing = len(raw) - sum(data.values())
     pool = sum(data.values()) if no_data == "ignore" else len(raw)
-    if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= pool:
-        what = "cards with data in this category" if no_data == "ignore" else "cards in the deck"
-        raise ValueError(f"k must be 2 to {pool} (the {what}); got {k!r}")
+    what = "cards with data in this category" if no_data == "ignore" else "cards in the deck"
+    whole_number(k, f"k (at most the {what})", low=2, high=pool, error=ValueError)
     # A comparison is decided when exactly one card holds the best value v and
     # the other k-1 cards are strictly worse (and, under "loses", may lack data).
     below_floor = missing if no_data == "loses" else 0

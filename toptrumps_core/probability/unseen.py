@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from toptrumps_core.cards import Card
+from toptrumps_core.checks import whole_number
 
 __all__ = ["category_index", "check_unseen"]
 
@@ -39,9 +40,8 @@ def category_index(first_card: Card, category: int | str) -> int:
         if category not in names:
             raise ValueError(f"no category {category!r}; expected one of {names!r}")
         return names.index(category)
-    if isinstance(category, bool) or not isinstance(category, int) or not 0 <= category < len(first_card.values):
-        raise ValueError(f"category must be a name or an index 0 to {len(first_card.values) - 1}; got {category!r}")
-    return category
+    last = len(first_card.values) - 1
+    return whole_number(category, "category", low=0, high=last, alternative="a name", error=ValueError)
 
 
 def check_unseen(first_card: Card, unseen: Sequence[Card]) -> None:

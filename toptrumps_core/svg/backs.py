@@ -9,6 +9,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
+from toptrumps_core.checks import whole_number
 from toptrumps_core.svg.elements import Svg, clean_text, coord, draw_rect, draw_text, finish, new_root, plural, scale_of
 from toptrumps_core.svg.palette import palette_of
 from toptrumps_core.svg.sizes import (
@@ -91,8 +92,7 @@ def stack(
         ValueError: If `count` is negative or not an int, `width_px` is not a
             positive int, or `colours` has an unknown key.
     """
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"expected a card count >= 0; got {count!r}")
+    whole_number(count, "count (cards)", low=0, error=ValueError)
     palette = palette_of(colours)
     scale = scale_of(width_px, STACK_WIDTH_PX)
     width = STACK_WIDTH_PX

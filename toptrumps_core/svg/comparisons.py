@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Collection, Mapping, Sequence
 
 from toptrumps_core.cards import Card, Category, format_value
+from toptrumps_core.checks import whole_number
 from toptrumps_core.svg.backs import draw_back
 from toptrumps_core.svg.elements import (
     Svg,
@@ -88,8 +89,7 @@ def comparison(
         raise ValueError("expected at least one (player name, card) pair; got none")
     palette = palette_of(colours)
     scale = scale_of(width_px, CARD_WIDTH_PX)
-    if isinstance(category, bool) or not isinstance(category, int) or category < 0:
-        raise ValueError(f"expected a category index >= 0; got {category!r}")
+    whole_number(category, "category (an index)", low=0, error=ValueError)
     shown = [c for _, c in cards if c is not None]
     for shown_card in shown:
         check_index(category, len(shown_card.values), "category")

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
 from toptrumps_core.cards import Card, Deck
+from toptrumps_core.checks import whole_number
 from toptrumps_core.svg.elements import Svg, clean_text, coord, draw_rect, draw_text, finish, new_root, plural, scale_of
 from toptrumps_core.svg.faces import CardLayout, draw_card_face
 from toptrumps_core.svg.palette import palette_of
@@ -55,10 +56,8 @@ def deck(
         ValueError: If `columns` < 1, `max_cards` < 0, `width_px` is not a
             positive int, or `colours` has an unknown key.
     """
-    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
-        raise ValueError(f"expected columns >= 1; got {columns!r}")
-    if isinstance(max_cards, bool) or not isinstance(max_cards, int) or max_cards < 0:
-        raise ValueError(f"expected max_cards >= 0; got {max_cards!r}")
+    whole_number(columns, "columns", low=1, error=ValueError)
+    whole_number(max_cards, "max_cards", low=0, error=ValueError)
     palette = palette_of(colours)
     tile_scale = scale_of(width_px, CARD_WIDTH_PX)
     shown = list(deck.cards[:max_cards])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from toptrumps_core.checks import whole_number
 from toptrumps_core.svg.elements import (
     Svg,
     check_count,
@@ -94,8 +95,7 @@ def pin_tracks(
     pins = list(tracks)
     if len(pins) != seats:
         raise ValueError(f"expected one track per player ({seats}); got {len(pins)}")
-    if isinstance(track_length, bool) or not isinstance(track_length, int) or not 1 <= track_length <= 99:
-        raise ValueError(f"track_length must be a whole number from 1 to 99; got {track_length!r}")
+    whole_number(track_length, "track_length", low=1, high=99, error=ValueError)
     for count in pins:
         check_count(count, "a pin count")
         if count > track_length:

@@ -26,6 +26,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Collection, Mapping, Sequence
 
 from toptrumps_core.cards import Deck, value_with_unit
+from toptrumps_core.checks import whole_number
 from toptrumps_core.squads import ROLE_NAMES, Mission
 from toptrumps_core.svg.backs import draw_back
 from toptrumps_core.svg.elements import (
@@ -93,8 +94,7 @@ def _columns(deck: Deck, columns: int | None) -> int:
     k = len(deck.categories)
     if columns is None:
         return k
-    if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
-        raise ValueError(f"expected columns as a whole number >= 1; got {columns!r}")
+    whole_number(columns, "columns", low=1, error=ValueError)
     return min(columns, k)
 
 
