@@ -16,7 +16,10 @@ Events are values: slotted dataclasses, equal and hashed by their fields,
 never changed once built (nothing assigns to a field).  They are not
 ``frozen=True``: a frozen dataclass sets each field through
 ``object.__setattr__`` as it is built, about a tenth of a microsecond a
-field, and every comparison builds two or three events.
+field, and every comparison builds two or three events.  Frozen, these
+events and `Transition` alone take the rules engine from 0.10x to 0.085x
+the plain baseline of `benchmarks/bench_simulation.py` (with `ClassicState`
+as well, 0.07x), below the 0.1x the reference engine must keep.
 """
 
 from __future__ import annotations

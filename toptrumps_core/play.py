@@ -405,32 +405,11 @@ class Match(Generic[S, A, V, J]):
         """
         first = len(self.events)
         steps = 0
-        rules = self.rules
-        actor_of, legal_actions, observe = rules.actor, rules.legal_actions, rules.observe
-        # Per seat, read once per call: the computer's choose method, its choose_unseen method if it
-        # reads no view (else None), and its stream; None for a person's seat.
-        computers = [
-            None
-            if isinstance(strategy, Human)
-            else (strategy.choose, None if strategy.needs_view else strategy.choose_unseen, rng)
-            for strategy, rng in zip(self.strategies, self._seat_rngs, strict=True)
-        ]
         while (max_steps is None or steps < max_steps) and not self._unfinished:
-            state = self.state
-            actor = actor_of(state)
-            if type(actor) is int:  # a seat: the common case, so taken first (a seat is never a bool)
-                computer = computers[actor]
-                if computer is None:
-                    break
-                choose, choose_unseen, rng = computer
-                if choose_unseen is None:
-                    self._apply(choose(observe(state, actor), legal_actions(state), rng))
-                else:
-                    self._apply(choose_unseen(legal_actions(state), rng))
-            elif actor is TERMINAL or self._waits_for_person(actor):
+            actor = self.rules.actor(self.state)
+            if actor is TERMINAL or self._waits_for_person(actor):
                 break
-            else:
-                self._step(actor)
+            self._step(actor)
             steps += 1
         return tuple(self.events[first:])
 
