@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import enum
 import math
-import operator
 import random
 import re
 from collections.abc import Sequence
@@ -311,7 +310,7 @@ class Shuffle(Action, wire="shuffle"):
 
     def __post_init__(self) -> None:
         try:
-            order = tuple(map(operator.index, self.order))
+            order = tuple(whole_number(n, "a Shuffle's position") for n in self.order)
         except TypeError:
             raise TypeError(f"a Shuffle's order must be a sequence of whole numbers; got {self.order!r}") from None
         object.__setattr__(self, "order", order)

@@ -9,7 +9,7 @@ import pytest
 
 from toptrumps_core.checks import whole_number
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
-from toptrumps_core.protocol import check_seat
+from toptrumps_core.protocol import Shuffle, check_seat
 
 
 class _Index:
@@ -76,3 +76,9 @@ def test_a_seat_is_checked_by_the_same_helper(seat: Any) -> None:
     with pytest.raises(IllegalActionError, match=r"^the seat must be a whole number from 0 to 2; got "):
         check_seat(seat, 3)
     assert check_seat(2, 3) == 2
+
+
+@pytest.mark.parametrize("order", [(True, False), (0, 1.0), ("0", "1"), 3])
+def test_a_shuffle_takes_whole_numbers_only_and_never_a_bool(order: Any) -> None:
+    with pytest.raises(TypeError, match="a Shuffle's order must be a sequence of whole numbers"):
+        Shuffle(order)
