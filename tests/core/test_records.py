@@ -217,6 +217,15 @@ def test_an_unfinished_record_cannot_claim_a_winner(zoo: Deck) -> None:
 def test_wrong_format_is_refused(finished: GameRecord) -> None:
     assert_refused(edited(finished, lambda d: d.__setitem__("format", FORMAT + 1)), "format")
     assert_refused(edited(finished, lambda d: d.pop("format")), "format")
+    assert_refused(edited(finished, lambda d: d.__setitem__("format", float(FORMAT))), "format")
+
+
+@pytest.mark.parametrize("key", ["start", "actions", "outcome"])
+def test_a_record_nested_deeper_than_decoding_follows_is_refused_as_a_record(finished: GameRecord, key: str) -> None:
+    deep: object = 1
+    for _ in range(700):  # json reads and writes this depth; decoding it takes two frames a level
+        deep = [deep]
+    assert_refused(edited(finished, lambda d: d.__setitem__(key, deep)), "nested")
 
 
 def test_wrong_rules_version_is_refused(finished: GameRecord) -> None:

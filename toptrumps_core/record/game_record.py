@@ -138,7 +138,7 @@ def _load(text: str) -> dict[str, Any]:
     if "format" not in record:
         raise RecordError(f"the record has no 'format' (the record format, {FORMAT})")
     version = record["format"]
-    if isinstance(version, bool) or version not in FORMATS_READ:
+    if type(version) is not int or version not in FORMATS_READ:
         raise RecordError(f"expected a game record with format {FORMAT}; got format {version!r}")
     if version in (1, 2):
         try:
@@ -281,10 +281,12 @@ class GameRecord:
                 to its stored outcome, or (formats 1-3) does not replay to
                 its stored events (the message names the first that differs).
         """
-        data = _load(text)
-        rules = _rules(data)
-        start = decode(data["start"])
-        actions = decode(data["actions"])
+        try:  # json.loads takes nesting deeper than decoding it can follow
+            data = _load(text)
+            rules = _rules(data)
+            start, actions, outcome = decode(data["start"]), decode(data["actions"]), decode(data["outcome"])
+        except RecursionError:
+            raise RecordError("a game record must be JSON nested a sane depth") from None
         seed = data["seed"]
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise RecordError(f"the record's seed must be a whole number, a text or null; got {json_kind(seed)}")
@@ -299,7 +301,6 @@ class GameRecord:
         state, events = replay(rules, actions, start)
         if "events" in data and encode(events) != data["events"]:
             _check_stored_events(rules, actions, start, data["events"])
-        outcome = decode(data["outcome"])
         replayed = rules.outcome(state)
         # Only a game the driver's cap stopped (rule C12) may end UNFINISHED
         # while its replay is still going; every other outcome must match.
