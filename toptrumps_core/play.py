@@ -101,6 +101,8 @@ class Match(Generic[S, A, V, J]):
             None or a whole number >= 1, or the judge is missing for a
             `JudgedGame` (none given, no default) or not `HUMAN` or a
             `Strategy`.
+        TypeError: If `seed` is not a whole number, a text or None (a bool
+            or a float is refused: the game's record could not keep it).
 
     Example:
         >>> from toptrumps_core import ClassicRules, load_deck
@@ -157,6 +159,8 @@ class Match(Generic[S, A, V, J]):
         check_judge(rules, judge, judged=judging is not None)
         if seed is None:
             seed = fresh_seed()
+        elif isinstance(seed, bool) or not isinstance(seed, (int, str)):  # a record must be able to keep it
+            raise TypeError(f"a match seed must be a whole number, a text or None; got {seed!r}")
         self.rules = rules
         self.strategies: tuple[Strategy[V] | Human, ...] = players
         self.judge = judge

@@ -160,3 +160,9 @@ def test_resuming_draws_by_the_records_scheme(zoo: Deck, scheme: Any) -> None:
                 break
             game.submit(game.legal_actions()[0])
     assert again.actions == match.actions and again.outcome == match.outcome
+
+
+@pytest.mark.parametrize("seed", [True, 1.5, [1], b"7"])
+def test_a_seed_a_record_could_not_keep_is_refused_before_play(zoo: Deck, seed: Any) -> None:
+    with pytest.raises(TypeError, match="a match seed must be a whole number, a text or None"):
+        Match(ClassicRules(zoo, seats=2), seed=seed)
