@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -47,6 +48,30 @@ def test_a_family_loads_only_its_own_package() -> None:
     packages = set(eval(_fresh(code)))
     assert "squads" in packages
     assert packages.isdisjoint({"quiz", "tournament", "narration", "strategies", "play", "simulation"})
+
+
+def test_playing_and_narrating_a_classic_game_loads_no_other_game() -> None:
+    code = (
+        "import sys; from toptrumps_core import ClassicRules, load_deck, play; "
+        "from toptrumps_core.narration import Narrator; play(ClassicRules(load_deck('animals')), seed=1); "
+        "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('toptrumps_core.')}))"
+    )
+    packages = set(eval(_fresh(code)))
+    assert {"classic", "play", "strategies", "narration"} <= packages
+    assert packages.isdisjoint({"quiz", "squads", "simulation", "svg"})
+
+
+@pytest.mark.parametrize("name", ["classic_3_seats", "format2_hilo", "tournament_saved_midway", "steal_a_pin"])
+def test_a_saved_record_loads_in_an_interpreter_that_loaded_no_game(name: str) -> None:
+    # Loading the record loads its family first, so its recorded types are known before they are read.
+    path = ROOT / "tests" / "core" / "saved_records" / f"{name}.json"
+    code = (
+        "import pathlib; from toptrumps_core.record import GameRecord; "
+        f"record = GameRecord.from_json(pathlib.Path({str(path)!r}).read_text(encoding='utf-8')); "
+        "print(record.rules.family, type(record.rules).__module__.startswith('toptrumps_core.'))"
+    )
+    family = json.loads(path.read_text(encoding="utf-8"))["game"]
+    assert _fresh(code) == f"{family} True"
 
 
 def test_every_public_name_still_imports_and_play_stays_the_function() -> None:

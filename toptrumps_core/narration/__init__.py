@@ -15,17 +15,24 @@ transcripts of `toptrumps_core.playthrough`:
 Every event class of the core has a sentence: each narrator's `match` ends in
 `assert_never`, and a test checks that `NARRATED_EVENTS` holds every event
 class the core defines.
+
+Each name is imported when first used, so narrating one game loads no
+other game's narrator.
 """
 
 from __future__ import annotations
 
-from typing import get_args
+import importlib
+from typing import TYPE_CHECKING, get_args
 
-from toptrumps_core.narration.card_games import GameEvent, Narrator
-from toptrumps_core.narration.quiz import QuizEvent, QuizNarrator
-from toptrumps_core.narration.squads import SquadsEvent, SquadsNarrator
-from toptrumps_core.narration.words import SeatWords, and_list, capital, plural, value_words
-from toptrumps_core.protocol import Event
+if TYPE_CHECKING:
+    from toptrumps_core.narration.card_games import GameEvent, Narrator
+    from toptrumps_core.narration.quiz import QuizEvent, QuizNarrator
+    from toptrumps_core.narration.squads import SquadsEvent, SquadsNarrator
+    from toptrumps_core.narration.words import SeatWords, and_list, capital, plural, value_words
+    from toptrumps_core.protocol import Event
+
+    NARRATED_EVENTS: frozenset[type[Event]]
 
 __all__ = [
     "NARRATED_EVENTS",
@@ -42,7 +49,41 @@ __all__ = [
     "value_words",
 ]
 
-NARRATED_EVENTS: frozenset[type[Event]] = (
-    frozenset(get_args(GameEvent)) | frozenset(get_args(SquadsEvent)) | frozenset(get_args(QuizEvent))
-)
-"""Every event class some narrator of this package tells (one union per family)."""
+_PUBLIC: dict[str, str] = {
+    "GameEvent": "toptrumps_core.narration.card_games",
+    "Narrator": "toptrumps_core.narration.card_games",
+    "QuizEvent": "toptrumps_core.narration.quiz",
+    "QuizNarrator": "toptrumps_core.narration.quiz",
+    "SeatWords": "toptrumps_core.narration.words",
+    "SquadsEvent": "toptrumps_core.narration.squads",
+    "SquadsNarrator": "toptrumps_core.narration.squads",
+    "and_list": "toptrumps_core.narration.words",
+    "capital": "toptrumps_core.narration.words",
+    "plural": "toptrumps_core.narration.words",
+    "value_words": "toptrumps_core.narration.words",
+}
+"""Every public name -> the module that defines it, imported when the name is first used (PEP 562)."""
+
+
+def __getattr__(name: str) -> object:
+    """Returns the public name `name`, importing its module on first use.
+
+    Raises:
+        AttributeError: If `name` is not a public name of the package.
+    """
+    if name == "NARRATED_EVENTS":  # every event class some narrator of this package tells, one union per family
+        events: frozenset[type[Event]] = frozenset()
+        for part, union in (("card_games", "GameEvent"), ("squads", "SquadsEvent"), ("quiz", "QuizEvent")):
+            events |= frozenset(get_args(getattr(importlib.import_module(f"{__name__}.{part}"), union)))
+        globals()[name] = events
+        return events
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later uses skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
