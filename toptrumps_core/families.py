@@ -6,8 +6,8 @@ Everything the rest of the core needs to know about it is said once, in one
 `GameFamily`, and registered with `register_game`:
 
 - its rules class and its wire name (the record's ``"game"``, e.g. ``"classic"``);
-- its end reasons (`EndReason` members: the core's families take theirs
-  from `Termination`; `Termination.UNFINISHED` serves every family);
+- its end reasons (`EndReason` members: a family may name its own enum, as
+  Squads and the quiz do; `Termination.UNFINISHED` serves every family);
 - its narrator, its default computer player (and judge), its pictures;
 - its playthrough setup (the seeded games `toptrumps_core.playthrough` writes
   transcripts of) and how a transcript describes what a seat sees.

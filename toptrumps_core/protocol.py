@@ -201,18 +201,23 @@ class Event(Recorded, abstract=True):
 class EndReason(Recorded, enum.Enum, abstract=True):
     """Why a game ended: the base of every enum of end reasons.
 
-    A game family names its own end reasons (`GameFamily.end_reasons`): a
-    family of the core takes them from `Termination`, a game from outside
-    the core may define its own enum, ``class SnapEnd(EndReason,
-    wire="snap/end"): SNAP = "snap"``, which records store like any other
-    recorded enum.  Whatever
+    A game family names its own end reasons (`GameFamily.end_reasons`),
+    usually an enum of its own, ``class SnapEnd(EndReason, wire="snap/end"):
+    SNAP = "snap"`` (as `SquadsEnd` and `QuizEnd`), which records store like
+    any other recorded enum; classic play and the tournament take theirs from
+    `Termination`.  Whatever
     the family, a game the driver's cap stopped ends `Termination.UNFINISHED`
     (rule C12).
     """
 
 
 class Termination(EndReason, wire="termination"):
-    """Why a game of the core ended; `UNFINISHED` serves every family."""
+    """Why a game of classic play or of the tournament ended; `UNFINISHED` serves every family.
+
+    Squads and the quiz name their own (`SquadsEnd`, `QuizEnd`); records
+    written before, which stored theirs as a `Termination`, still load
+    (`toptrumps_core.record.codec`).
+    """
 
     LAST_STACK = "last_stack"
     """One player holds every card still in play (rule C7)."""
@@ -226,10 +231,6 @@ class Termination(EndReason, wire="termination"):
     """A tournament mini-game is over; its winners are the seats given pins (T9-T14)."""
     FINALE_WON = "finale_won"
     """The last player holding cards in the Finale won the tournament (T16)."""
-    TOKENS_REACHED = "tokens_reached"
-    """A Squads round ended with someone on 10 tokens or more; the highest score wins (S7)."""
-    SEVEN_ROUNDS = "seven_rounds"
-    """The Top Ten Quiz's seven rounds (and any showdown) are over: most tile points wins (Q10)."""
 
 
 @dataclass(frozen=True, slots=True)

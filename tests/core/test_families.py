@@ -174,3 +174,23 @@ def test_the_docs_say_how_to_add_a_game_in_five_lines() -> None:
     section = DOC.read_text(encoding="utf-8").split("## Adding a game", 1)[1].split("\n## ", 1)[0]
     assert len(re.findall(r"^\d\. ", section, flags=re.M)) == 5
     assert "register_game(GameFamily(" in section
+
+
+def test_squads_and_the_quiz_end_for_reasons_of_their_own_and_old_records_still_read() -> None:
+    from toptrumps_core.quiz import QuizEnd
+    from toptrumps_core.record import GameRecord, decode
+    from toptrumps_core.squads import SquadsEnd, SquadsRules
+
+    assert get_game("squads").end_reasons == (SquadsEnd.TOKENS_REACHED,)
+    assert get_game("quiz").end_reasons == (QuizEnd.SEVEN_ROUNDS,)
+    assert {m.value for m in Termination}.isdisjoint({"tokens_reached", "seven_rounds"})
+    record = toptrumps_core.play(SquadsRules(toptrumps_core.load_deck("animals"), seats=2, tokens_to_win=3), seed=4)
+    assert record.outcome is not None and record.outcome.termination is SquadsEnd.TOKENS_REACHED
+    text = record.to_json()
+    assert '"enum": "squads/end", "value": "tokens_reached"' in text
+    before = text.replace('"enum": "squads/end"', '"enum": "termination"')  # as a record written before stored it
+    assert GameRecord.from_json(before).outcome == record.outcome
+    assert decode({"enum": "termination", "value": "seven_rounds"}) is QuizEnd.SEVEN_ROUNDS
+    assert decode({"enum": "termination", "value": "unfinished"}) is Termination.UNFINISHED
+    with pytest.raises(toptrumps_core.RecordError, match="snap_won"):
+        decode({"enum": "termination", "value": "snap_won"})

@@ -429,17 +429,9 @@ class Narrator(SeatWords):
                 return f"Game over: the round limit is reached, a draw between {self._seats(winners)} (C11)."
             case Termination.FINALE_WON:
                 return f"Game over: {self._subject(winners[0], 'win', 'wins', start=False)} the tournament! (T16)"
-            case Termination.TOKENS_REACHED:
-                if len(winners) == 1:
-                    return (
-                        f"Game over: {self._subject(winners[0], 'win', 'wins', start=False)} with the most tokens (S7)."
-                    )
-                return f"Game over: a tie on the most tokens between {self._seats(winners)} (S7)."
             case Termination.MINI_GAME_ENDED:
                 won = f"{self._seats(winners)} won" if winners else "nobody won"
                 return f"Game over: {capital(self._game_name())} is over; {won}."
-            case Termination.SEVEN_ROUNDS:  # a quiz's end; QuizNarrator tells it with the scores
-                return f"Game over: the seven rounds are played; {self._seats(winners)} won (Q10)."
             case _:
                 assert_never(termination)
 

@@ -22,7 +22,7 @@ from typing import NoReturn, TypeAlias, cast
 
 from toptrumps_core.events import GameEnded
 from toptrumps_core.narration.words import SeatWords, and_list, capital, plural, value_words
-from toptrumps_core.protocol import Event, Seat, Termination
+from toptrumps_core.protocol import Event, Seat
 from toptrumps_core.squads import (
     ROLE_NAMES,
     CardPickedUp,
@@ -34,6 +34,7 @@ from toptrumps_core.squads import (
     SlotScored,
     SquadBuilt,
     SquadsDealt,
+    SquadsEnd,
     SquadsRevealed,
     SquadsRules,
     SquadsView,
@@ -140,7 +141,7 @@ class SquadsNarrator(SeatWords):
                 return f"Round {number} scored: {gained}. Tokens: {totals}."
             case GameEnded(outcome=outcome):
                 best = sorted(outcome.winners)
-                assert outcome.termination is Termination.TOKENS_REACHED
+                assert outcome.termination is SquadsEnd.TOKENS_REACHED
                 if len(best) == 1:
                     wins = self._subject(best[0], "win", "wins", start=False)
                     return f"Game over: {wins} with the most tokens (S7)."

@@ -54,7 +54,7 @@ from toptrumps_core.quiz.events import (
 from toptrumps_core.quiz.matching import Verdict, check_answer, normal_form
 from toptrumps_core.quiz.rounds import REACTIVATE_AT, ROUNDS, SHOWDOWN_TRIES, SPECIAL_TILES
 from toptrumps_core.quiz.rules import QuizRules
-from toptrumps_core.quiz.state import QuizJudgeView, QuizStage, QuizState, QuizView
+from toptrumps_core.quiz.state import QuizEnd, QuizJudgeView, QuizStage, QuizState, QuizView
 
 __all__ = [
     "CATEGORIES",
@@ -83,6 +83,7 @@ __all__ = [
     "OpposingChanceBegan",
     "PassBid",
     "PickCharts",
+    "QuizEnd",
     "QuizEnded",
     "QuizJudgeView",
     "QuizRoundStarted",

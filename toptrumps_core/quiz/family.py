@@ -7,8 +7,8 @@ Its narrator, default team and judge are named by reference
 from __future__ import annotations
 
 from toptrumps_core.families import GameFamily, Playthrough, register_game
-from toptrumps_core.protocol import Termination
 from toptrumps_core.quiz.rules import QuizRules
+from toptrumps_core.quiz.state import QuizEnd
 
 __all__ = ["QUIZ"]
 
@@ -27,7 +27,7 @@ QUIZ = register_game(
         rules=QuizRules,
         title="Top Ten Quiz",
         rule_ids="Q1-Q13",
-        end_reasons=(Termination.SEVEN_ROUNDS,),
+        end_reasons=(QuizEnd.SEVEN_ROUNDS,),
         narrator="toptrumps_core.narration.quiz:quiz_narrator",
         player="toptrumps_core.strategies.quiz:quiz_player",
         judge="toptrumps_core.strategies.quiz:quiz_judge",

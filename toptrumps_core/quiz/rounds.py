@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from toptrumps_core.protocol import Event, Outcome, Termination, Transition
+from toptrumps_core.protocol import Event, Outcome, Transition
 from toptrumps_core.quiz.charts import Chart
 from toptrumps_core.quiz.events import (
     AnswerRepeated,
@@ -43,7 +43,7 @@ from toptrumps_core.quiz.events import (
     TimeRanOut,
 )
 from toptrumps_core.quiz.matching import Verdict
-from toptrumps_core.quiz.state import NearMiss, QuizStage, QuizState
+from toptrumps_core.quiz.state import NearMiss, QuizEnd, QuizStage, QuizState
 
 __all__ = [
     "REACTIVATE_AT",
@@ -275,4 +275,4 @@ def quiz_outcome(state: QuizState) -> Outcome:
         winners = frozenset({0 if tiles[0] > tiles[1] else 1})
     else:
         winners = frozenset({0, 1})
-    return Outcome(Termination.SEVEN_ROUNDS, winners)
+    return Outcome(QuizEnd.SEVEN_ROUNDS, winners)

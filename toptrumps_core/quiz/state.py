@@ -12,12 +12,19 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from toptrumps_core.protocol import Recorded
+from toptrumps_core.protocol import EndReason, Recorded
 
-__all__ = ["TEAM_COLOURS", "NearMiss", "QuizJudgeView", "QuizStage", "QuizState", "QuizView"]
+__all__ = ["TEAM_COLOURS", "NearMiss", "QuizEnd", "QuizJudgeView", "QuizStage", "QuizState", "QuizView"]
 
 TEAM_COLOURS = ("Green", "Black")
 """The two teams' colours, seat 0 first (Q1); their names are a rule option."""
+
+
+class QuizEnd(EndReason, wire="quiz/end"):
+    """Why a Top Ten Quiz ended."""
+
+    SEVEN_ROUNDS = "seven_rounds"
+    """The seven rounds (and any showdown) are over: most tile points wins (Q10)."""
 
 
 class QuizStage(Recorded, enum.Enum, wire="quiz/stage"):

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from toptrumps_core.errors import RecordError
-from toptrumps_core.protocol import recorded_type
+from toptrumps_core.protocol import EndReason, Termination, recorded_type
 
 __all__ = ["decode", "encode"]
 
@@ -99,7 +99,7 @@ def decode(data: Any) -> Any:
                 fields = {k: decode(v) for k, v in data.items() if k != "type"}
                 return cls(**fields)
             if "enum" in data:
-                return _known(data["enum"])(data["value"])
+                return _enum(_known(data["enum"]), data["value"])
             if "set" in data:
                 return frozenset(decode(v) for v in data["set"])
             if "fraction" in data:
@@ -107,3 +107,25 @@ def decode(data: Any) -> Any:
         except (KeyError, TypeError, ValueError, ZeroDivisionError) as err:
             raise RecordError(f"cannot decode {json.dumps(data)[:120]!r}: {err}") from None
     raise RecordError(f"cannot decode {json.dumps(data)[:120]!r}: expected a tagged value")
+
+
+def _enum(cls: type, value: object) -> object:
+    """Returns the member `value` of the recorded enum `cls`.
+
+    A family's end reason that a record written before stored as a
+    `Termination` (Squads' and the quiz's) is read as its family's own.
+
+    Raises:
+        ValueError: If `cls` has no such member (nor has any family).
+    """
+    if cls is Termination and value not in {member.value for member in Termination}:
+        moved = [
+            member
+            for family_enum in EndReason.__subclasses__()  # each loaded family's own (a record loads its family first)
+            if family_enum is not Termination
+            for member in family_enum
+            if member.value == value
+        ]
+        if len(moved) == 1:
+            return moved[0]
+    return cls(value)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.families import GameFamily, Playthrough, register_game
-from toptrumps_core.protocol import Termination
 from toptrumps_core.squads.rules import SquadsRules
+from toptrumps_core.squads.state import SquadsEnd
 
 __all__ = ["SQUADS"]
 
@@ -30,7 +30,7 @@ SQUADS = register_game(
         rules=SquadsRules,
         title="Top Trump Squads",
         rule_ids="S1-S7",
-        end_reasons=(Termination.TOKENS_REACHED,),
+        end_reasons=(SquadsEnd.TOKENS_REACHED,),
         narrator="toptrumps_core.narration.squads:squads_narrator",
         player="toptrumps_core.strategies.squads:squads_player",
         pictures="toptrumps_core.svg.squads:mission_card",

@@ -54,7 +54,6 @@ from toptrumps_core.protocol import (
     Seat,
     Shuffle,
     SimultaneousGame,
-    Termination,
     Transition,
     UniformPermutation,
     check_chance,
@@ -81,6 +80,7 @@ from toptrumps_core.squads.state import (
     RoundReveal,
     SquadRow,
     SquadsDecision,
+    SquadsEnd,
     SquadsPhase,
     SquadsState,
     SquadsView,
@@ -390,7 +390,7 @@ class SquadsRules(SimultaneousGame[SquadsState, SquadsDecision, SquadsView]):
         if state.phase is not SquadsPhase.OVER:
             return None
         best = max(state.scores)
-        return Outcome(Termination.TOKENS_REACHED, frozenset(s for s, t in enumerate(state.scores) if t == best))
+        return Outcome(SquadsEnd.TOKENS_REACHED, frozenset(s for s, t in enumerate(state.scores) if t == best))
 
     # -- steps ------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from toptrumps_core.cards import Deck
-from toptrumps_core.protocol import Action, Recorded, Seat, whole_number
+from toptrumps_core.protocol import Action, EndReason, Recorded, Seat, whole_number
 from toptrumps_core.squads.missions import Mission
 
 __all__ = [
@@ -35,10 +35,18 @@ __all__ = [
     "RoundReveal",
     "SquadRow",
     "SquadsDecision",
+    "SquadsEnd",
     "SquadsPhase",
     "SquadsState",
     "SquadsView",
 ]
+
+
+class SquadsEnd(EndReason, wire="squads/end"):
+    """Why a game of Squads ended."""
+
+    TOKENS_REACHED = "tokens_reached"
+    """A round ended with someone on the tokens to win or more; the highest score wins (S7)."""
 
 
 class SquadsPhase(Recorded, enum.Enum, wire="squads/phase"):

@@ -15,7 +15,7 @@ from toptrumps_core import GameRecord, Match, load_deck, play
 from toptrumps_core.cards import Category, Deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.events import GameEnded
-from toptrumps_core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, JointAction, Shuffle, Termination
+from toptrumps_core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, JointAction, Shuffle
 from toptrumps_core.squads import (
     CardPickedUp,
     CardPlaced,
@@ -28,6 +28,7 @@ from toptrumps_core.squads import (
     SlotScored,
     SquadBuilt,
     SquadsDealt,
+    SquadsEnd,
     SquadsPhase,
     SquadsRevealed,
     SquadsRules,
@@ -335,7 +336,7 @@ def test_s7_two_players_passing_10_in_the_same_round_the_highest_wins() -> None:
     assert step.state.scores == (11, 12) and rules.actor(step.state) is TERMINAL
     assert step.events[-1] == GameEnded(rules.outcome(step.state))  # type: ignore[arg-type]
     assert rules.outcome(step.state).winners == frozenset({1})  # type: ignore[union-attr]
-    assert rules.outcome(step.state).termination is Termination.TOKENS_REACHED  # type: ignore[union-attr]
+    assert rules.outcome(step.state).termination is SquadsEnd.TOKENS_REACHED  # type: ignore[union-attr]
 
 
 def test_s7_an_equal_highest_final_score_is_a_tie() -> None:
@@ -358,7 +359,7 @@ def test_s7_below_the_tokens_to_win_the_game_goes_on() -> None:
 
 def test_default_computer_players_play_a_whole_game_on_a_bundled_deck() -> None:
     record = play(SquadsRules(load_deck("animals"), seats=3), None, seed=1)
-    assert record.outcome is not None and record.outcome.termination is Termination.TOKENS_REACHED
+    assert record.outcome is not None and record.outcome.termination is SquadsEnd.TOKENS_REACHED
     final = [e for e in record.events if isinstance(e, RoundScored)][-1]
     assert max(final.scores) >= 10
     assert record.outcome.winners == frozenset(s for s, t in enumerate(final.scores) if t == max(final.scores))
