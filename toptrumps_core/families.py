@@ -206,6 +206,7 @@ class GameFamily:
         cls = load_reference(self.rules)
         if not isinstance(cls, type):
             raise TypeError(f"the rules of game family {self.name!r} must be a class; got {cls!r}")
+        _check_family_name(self.name, cls)
         return cls
 
     def make_narrator(self, rules: AnyGame, names: Sequence[str] | None = None, start: Any = None) -> SeatNarrator:
@@ -249,14 +250,28 @@ def register_game(family: GameFamily) -> GameFamily:
 
     Raises:
         TypeError: If `family` is not a `GameFamily`.
-        ValueError: If another family is registered under its name.
+        ValueError: If another family is registered under its name (a
+            family of the core included, registered or not yet loaded), or
+            its rules class gives another name as its ``family``.
     """
     if not isinstance(family, GameFamily):
         raise TypeError(f"register_game takes a GameFamily; got {family!r:.80}")
-    known = _GAMES.setdefault(family.name, family)
-    if known != family:
+    if family.name in BUILT_IN and family.name not in _GAMES:
+        importlib.import_module(BUILT_IN[family.name])  # the core's family takes its own name first
+    known = _GAMES.get(family.name)
+    if known is not None and known != family:
         raise ValueError(f"two game families are named {family.name!r}: {known.rules!r} and {family.rules!r}")
+    if isinstance(family.rules, type):
+        _check_family_name(family.name, family.rules)
+    _GAMES[family.name] = family
     return family
+
+
+def _check_family_name(name: str, rules: type) -> None:
+    """Raises ValueError if the rules class `rules` gives a ``family`` other than `name`: its records would not load."""
+    given = getattr(rules, "family", name)
+    if given != name:
+        raise ValueError(f"{rules.__name__}.family is {given!r}, but its game family is named {name!r}; make them one")
 
 
 def get_game(name: str) -> GameFamily:

@@ -127,6 +127,29 @@ def test_registering_the_same_family_again_is_harmless_and_another_is_refused() 
         register_game("classic")  # type: ignore[arg-type]
 
 
+def test_an_outside_family_cannot_take_a_core_name_before_the_core_loads_it() -> None:
+    code = (
+        "from toptrumps_core.families import GameFamily, register_game\n"
+        "class Classic:\n    family = 'classic'\n"
+        "try:\n    register_game(GameFamily('classic', Classic))\nexcept ValueError as err:\n    print(err)"
+    )
+    assert "two game families are named 'classic'" in _fresh(code)
+
+
+class Snap:
+    """Rules that call their family by another name than the one they are registered under."""
+
+    family = "snapx"
+
+
+def test_a_rules_class_that_gives_another_family_name_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"Snap\.family is 'snapx', but its game family is named 'snap'"):
+        register_game(GameFamily("snap", Snap))
+    with pytest.raises(ValueError, match=r"Snap\.family is 'snapx'"):
+        GameFamily("snap", f"{__name__}:Snap").rules_class  # noqa: B018 (the lookup is what is tested)
+    assert "snap" not in known_games()
+
+
 def test_a_family_is_named_and_built_from_what_it_names() -> None:
     with pytest.raises(ValueError, match="lower-case identifier"):
         GameFamily("Higher Card", object)
