@@ -146,3 +146,11 @@ def test_a_hub_address_without_a_port_is_refused(
         command_parser().parse_args(["serve"])
     assert stopped.value.code == 2
     assert "JUPYTERHUB_SERVICE_URL must be an address such as" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("port", ["0", "70000", "-1", "http"])
+def test_serve_refuses_a_port_nobody_could_open(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        command_parser().parse_args(["serve", "--port", port])
+    assert stopped.value.code == 2
+    assert "expected a port number from 1 to 65535" in capsys.readouterr().err

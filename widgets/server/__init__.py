@@ -264,7 +264,7 @@ def add_serve_options(parser: argparse.ArgumentParser) -> None:
         ip, port, base_url = hub_defaults(os.environ)
     except ValueError as problem:
         parser.error(str(problem))
-    parser.add_argument("--port", type=int, default=port, help="first port to try (default 8866; on a hub, its port)")
+    parser.add_argument("--port", type=_port, default=port, help="first port to try (default 8866; on a hub, its port)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     parser.add_argument(
         "--ip", default=ip, help="address to listen on (default localhost; 0.0.0.0: everyone; on a hub, its address)"
@@ -395,6 +395,17 @@ def _at_least_one(text: str) -> int:
 def _at_least_zero(text: str) -> int:
     """Parses ``--pool-size``: a whole number of 0 or more."""
     return _whole_number(text, least=0)
+
+
+def _port(text: str) -> int:
+    """Parses ``--port``: a port number, 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535; got {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535; got {port}")
+    return port
 
 
 def _seconds(text: str) -> float:
