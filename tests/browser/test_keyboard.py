@@ -168,7 +168,7 @@ def test_disclosures_and_rule_option_buttons_tell_a_screen_reader_their_state(ap
     page.locator(".tt-disclosure-open > .tt-disclosure-toggle[aria-expanded=true]").first.wait_for(timeout=10_000)
     snapshot = game.aria_snapshot()
     assert re.search(r'- button "▾ New game ⚙[^"]*\(open\)" \[expanded\]', snapshot), snapshot
-    assert re.search(r'- button "[^"]*\(default\)" \[pressed\]', snapshot), "the chosen rule option is pressed"
+    assert re.search(r'- button "[^"]*\(usual\)" \[pressed\]', snapshot), "the chosen rule option is pressed"
     log.assert_clean()
 
 
