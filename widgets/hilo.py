@@ -82,6 +82,7 @@ from widgets._toolkit import (
     value_text,
     whole,
 )
+from widgets._toolkit.clock import clock_controls
 from widgets._toolkit.log_order import PlayOrderLog, log_groups_html
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.card import CardView
@@ -183,6 +184,7 @@ class HiLoTable(MatchView):
         )
         self.children = (
             style_sheet(),
+            *clock_controls(),  # test mode only: the hidden control a test moves the clock through
             ipw.HBox([self._title, ProjectorSwitch(self)], layout=ipw.Layout(flex_flow="row wrap")),
             self._status,
             self._pins,

@@ -40,7 +40,7 @@ import ipywidgets as ipw
 
 from toptrumps_core import svg
 from widgets._boundary import ErrorBoundary, StatusKind, handler
-from widgets._toolkit import StepClicks, esc
+from widgets._toolkit import StepClicks, app_clock, esc
 
 __all__ = ["SPIN_SECONDS", "SPIN_TURNS", "Schedule", "Sleep", "Spinner"]
 
@@ -54,7 +54,7 @@ EASING = "cubic-bezier(0.15, 0.7, 0.25, 1)"
 """CSS timing function of the spin: fast at first, slowing to a stop."""
 
 Sleep = Callable[[float], Awaitable[Any]]
-"""An awaitable sleep, ``await sleep(seconds)``; `asyncio.sleep` by default."""
+"""An awaitable sleep, ``await sleep(seconds)``; the kernel's clock's by default (`app_clock`)."""
 Schedule = Callable[[Coroutine[Any, Any, None]], Any]
 """Runs the reveal coroutine later and returns a handle with ``cancel()`` (an `asyncio.Task`) or None."""
 
@@ -74,8 +74,9 @@ class Spinner(ipw.VBox):
         schedule: Runs the reveal coroutine; None (default) makes a task on
             the running event loop (Jupyter and Voilà run one), or reveals at
             once if none is running.
-        sleep: The awaitable sleep the reveal waits on; `asyncio.sleep` by
-            default (tests pass one that returns at once).
+        sleep: The awaitable sleep the reveal waits on; None: the kernel's
+            clock's (`widgets._toolkit.clock.app_clock`: `asyncio.sleep`
+            except in the app's test mode, where a test moves the clock).
         on_spin: Called with no argument when the spin control is clicked
             (the owner draws the spin, then calls `spin_to`); None: the
             control is hidden.
@@ -116,7 +117,7 @@ class Spinner(ipw.VBox):
         self.turns = turns
         self._width_px = width_px
         self._schedule = schedule
-        self._sleep: Sleep = sleep if sleep is not None else asyncio.sleep
+        self._sleep: Sleep = sleep if sleep is not None else app_clock().sleep
         self._on_spin = on_spin
         self._on_revealed = on_revealed
         self._sector: int | None = None

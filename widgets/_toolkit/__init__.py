@@ -10,6 +10,8 @@
   judge's nodes clearly);
 - `seeds`: a game's seed, drawn from the operating system and kept out of
   the page until the game ends (a teacher may still set one);
+- `clock`: `app_clock`, the one clock every timer of the pages reads, and
+  the app's test mode (`in_test_mode`, `clock_controls`);
 - `settings_form`: `SettingsForm`, one form built from a settings
   dataclass's field metadata, with kind validation;
 - `views`: `MatchView` and `SeatedView`, the frames of the views;
@@ -25,6 +27,7 @@ The names below are re-exported here, so a view imports from
 kernel or sends code to the page.
 """
 
+from widgets._toolkit.clock import Clock, ManualClock, RealClock, app_clock, clock_controls, in_test_mode
 from widgets._toolkit.controls import (
     DEFAULT_SEED,
     OWN_DECK,
@@ -82,14 +85,17 @@ __all__ = [
     "STEP_SETTLE_SECONDS",
     "TEACHER_SEED",
     "ClickGuard",
+    "Clock",
     "Disclosure",
     "Due",
     "Experiment",
     "Heading",
+    "ManualClock",
     "MatchDriver",
     "MatchView",
     "Played",
     "ProjectorSwitch",
+    "RealClock",
     "Schedule",
     "SeatNames",
     "SeatedView",
@@ -103,8 +109,10 @@ __all__ = [
     "Turn",
     "TurnNotSupported",
     "and_list",
+    "app_clock",
     "big_button",
     "check_settings",
+    "clock_controls",
     "close_tree",
     "count_slider",
     "deck_dropdown",
@@ -113,6 +121,7 @@ __all__ = [
     "figure_svg",
     "fresh_seed",
     "html_widget",
+    "in_test_mode",
     "is_whole",
     "log_html",
     "number_dropdown",

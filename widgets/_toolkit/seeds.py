@@ -22,6 +22,10 @@ classic table, Hi Lo, the tournament, Squads, the Top Ten Quiz):
 Saved games keep the seed only inside their seal
 (`widgets._toolkit.save_files`).
 
+In the app's test mode (`widgets._toolkit.clock.in_test_mode`) a game the page
+deals itself gets the kernel's next known seed instead (0, then 1, 2, ...),
+so a test knows every deal of the page it opened.
+
 Example:
     >>> seed_words(1234, "teacher", over=False), seed_words(1234, "drawn", over=False)
     ('seed set by the teacher', '')
@@ -33,12 +37,15 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 from typing import Literal
 
 import ipywidgets as ipw
 
-from toptrumps_core.chance import FRESH_SEED_MAX, fresh_seed
+from toptrumps_core import chance
+from toptrumps_core.chance import FRESH_SEED_MAX
 from toptrumps_core.errors import RuleOptionError
+from widgets._toolkit.clock import in_test_mode
 
 __all__ = [
     "DRAWN_SEED_MAX",
@@ -64,9 +71,22 @@ SEED_BOX_HELP = (
 )
 """The seed box's tooltip."""
 
+_test_seeds = itertools.count()
+
 SeedSource = Literal["teacher", "drawn", "saved"]
 """Where a game's seed came from: a teacher (a number typed or given in a
 notebook), drawn by the page, or a resumed saved game."""
+
+
+def fresh_seed() -> int:
+    """Returns the seed of a game the page deals itself, 0..`DRAWN_SEED_MAX`.
+
+    From the operating system's secure source (`toptrumps_core.chance.fresh_seed`);
+    in the app's test mode, the kernel's next known seed: 0, then 1, 2, ...
+    """
+    if in_test_mode():
+        return next(_test_seeds)
+    return chance.fresh_seed()
 
 
 def seed_words(seed: object, source: SeedSource, *, over: bool) -> str:

@@ -23,6 +23,7 @@ import ipywidgets as ipw
 
 from widgets._style import style_sheet
 from widgets._toolkit import Disclosure, ProjectorSwitch, html_widget
+from widgets._toolkit.clock import clock_controls
 
 __all__ = ["CARD_COLUMN", "PROJECTOR_CARD_COLUMN", "TableParts", "table_layout"]
 
@@ -93,6 +94,7 @@ def table_layout(
     follow(bool(switch.value))
     children = (
         style_sheet(),
+        *clock_controls(),  # test mode only: the hidden control a test moves the clock through
         ipw.HBox([parts.title, switch], layout=ipw.Layout(flex_flow="row wrap")),
         parts.turn,
         parts.status,

@@ -58,6 +58,7 @@ from toptrumps_core.quiz import (
 from toptrumps_core.quiz.rules import MAX_ANSWER_LENGTH
 from toptrumps_core.strategies import HUMAN
 from widgets._boundary import ErrorBoundary, handler
+from widgets._toolkit.clock import clock_controls
 from widgets._toolkit.driver import StepClicks
 from widgets._toolkit.seeds import fresh_seed
 from widgets.quiz.board import CSS, board_html, clock_html
@@ -79,8 +80,9 @@ class QuizMaster(ipw.VBox):
         seed: Fixes the charts drawn and the tiebreaker toss; None for a
             fresh one from the operating system for each quiz
             (`widgets._toolkit.seeds`).  The page never shows it.
-        clock: The countdown's clock (for tests); `time.monotonic` by default.
-        sleep: The countdown's sleep (for tests); `asyncio.sleep` by default.
+        clock: The countdown's clock (for tests); None: the kernel's
+            (`widgets._toolkit.clock.app_clock`).
+        sleep: The countdown's sleep (for tests); None: the kernel's clock's.
         sounds: False to start muted.
     """
 
@@ -121,6 +123,7 @@ class QuizMaster(ipw.VBox):
             on_tick=self._tick, on_done=self._boundary.wrap(self.time_up), clock=clock, sleep=sleep
         )
         self._style = ipw.HTML(CSS)
+        self._test_clock = clock_controls()  # test mode only: the hidden control a test moves the clock through
         self._board = ipw.HTML()
         self._status = ipw.HTML("", layout=ipw.Layout(min_height="1.6em"))
         self._status.add_class("tt-quiz-status")
@@ -441,7 +444,7 @@ class QuizMaster(ipw.VBox):
         if "_parts" in self.__dict__:  # the clock of a quiz played before
             self._clock.value = ""
         self._setup.children = (self._settings, start)
-        self.children = (self._style, self._board, self._status, self._setup)
+        self.children = (self._style, *self._test_clock, self._board, self._status, self._setup)
 
     def _render(self) -> None:
         assert self.match is not None
@@ -461,7 +464,7 @@ class QuizMaster(ipw.VBox):
             self._controls.show(view)
             recent = "".join(f"<li>{escape(line)}</li>" for line in self._log_lines[-6:])
             self._log.value = f"<details><summary>What happened</summary><ul>{recent}</ul></details>"
-            self.children = (self._style, self._board, self._play_row, self._sound_row, self._log)
+            self.children = (self._style, *self._test_clock, self._board, self._play_row, self._sound_row, self._log)
         self._keep_focus()
 
     def _board_view(self, view: QuizView) -> QuizView:

@@ -5,7 +5,9 @@ task on the running event loop (the kernel's) that ticks until the deadline,
 then calls ``on_done``.  Starting again cancels the task before; `pause`
 cancels it and keeps the time left, `resume` starts a new one from there.
 The clock and the sleep are injected, so a test runs a two-minute countdown
-in milliseconds with a fake clock.
+in milliseconds with a fake clock; by default they are the kernel's one
+clock (`widgets._toolkit.clock.app_clock`), which the app's test mode hands
+to the browser tests.
 
 Without a running event loop (plain Python), `start` only records the
 deadline: `remaining` still counts down by the clock, and a test can run
@@ -16,16 +18,17 @@ from __future__ import annotations
 
 import asyncio
 import math
-import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
+
+from widgets._toolkit.clock import app_clock
 
 __all__ = ["Clock", "Countdown", "FakeClock", "Sleep"]
 
 Clock = Callable[[], float]
-"""Returns the time now, in seconds (`time.monotonic` by default)."""
+"""Returns the time now, in seconds (the kernel's clock by default, `time.monotonic` outside test mode)."""
 Sleep = Callable[[float], Awaitable[None]]
-"""Waits the given seconds (`asyncio.sleep` by default)."""
+"""Waits the given seconds (the kernel's clock by default, `asyncio.sleep` outside test mode)."""
 
 
 class Countdown:
@@ -34,8 +37,9 @@ class Countdown:
     Args:
         on_tick: Called with the whole seconds left (rounded up) at each tick.
         on_done: Called once when the time is up (not when stopped or paused).
-        clock: The clock; `time.monotonic` by default.
-        sleep: The awaitable sleep between ticks; `asyncio.sleep` by default.
+        clock: The clock; None: the kernel's (`widgets._toolkit.clock.app_clock`,
+            `time.monotonic` except in the app's test mode).
+        sleep: The awaitable sleep between ticks; None: the kernel's clock's.
         tick_s: Seconds between ticks, > 0.
     """
 
@@ -52,8 +56,8 @@ class Countdown:
             raise ValueError(f"tick_s must be > 0; got {tick_s!r}")
         self._on_tick = on_tick
         self._on_done = on_done
-        self._clock: Clock = clock if clock is not None else time.monotonic
-        self._sleep: Sleep = sleep if sleep is not None else asyncio.sleep
+        self._clock: Clock = clock if clock is not None else app_clock().now
+        self._sleep: Sleep = sleep if sleep is not None else app_clock().sleep
         self._tick_s = tick_s
         self._deadline: float | None = None
         self._left: float = 0.0
