@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from toptrumps_core.checks import whole_number
 from toptrumps_core.classic import MAX_SEATS, MIN_SEATS, ClassicRules
 from toptrumps_core.comparison import category_ranks
 from toptrumps_core.deckfiles import load_deck
@@ -194,6 +195,8 @@ def play_batch(
     *,
     threads: int = 1,
     max_actions: int | None = DEFAULT_MAX_ACTIONS,
+    progress: Callable[[int], None] | None = None,
+    chunk_games: int | None = None,
 ) -> BatchGames:
     """Plays one classic game per seed, each exactly as ``play(rules, strategies, seed=seed)`` would.
 
@@ -211,6 +214,12 @@ def play_batch(
         max_actions: The cap of rule C12, as for `toptrumps_core.play.play`:
             a game still going after this many actions is ``UNFINISHED``;
             None for no cap.
+        progress: Called in the calling thread with the count of games
+            finished so far (by every thread), after each chunk of games it
+            plays and once when all are played; None: no report.
+        chunk_games: Most games a thread plays between two looks for more
+            work (and so between two reports), >= 1; None: the games are
+            split into 16 chunks per thread.
 
     Returns:
         `BatchGames`, one row per seed in the order given.
@@ -219,7 +228,7 @@ def play_batch(
         BatchUnsupported: If the rules or strategies are not supported (see
             `check_batch_support`), or this Python's ``random`` draws
             differently from the engine's copy of it.
-        RuleOptionError: If a seed, `threads` or `max_actions` is not valid.
+        RuleOptionError: If a seed, `threads`, `max_actions` or `chunk_games` is not valid.
 
     Example:
         >>> from toptrumps_core import ClassicRules, load_deck, play
@@ -233,16 +242,27 @@ def play_batch(
     """
     check_batch_support(rules, strategies)
     seed_array = _seed_array(seeds)
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise RuleOptionError(f"threads must be a whole number >= 1; got {threads!r}")
-    if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
-        raise RuleOptionError(f"max_actions must be None or a whole number >= 1 (rule C12); got {max_actions!r}")
+    threads = whole_number(threads, "threads", low=1, error=RuleOptionError)
+    if max_actions is not None:
+        max_actions = whole_number(
+            max_actions, "max_actions", low=1, rule="C12", alternative="None", error=RuleOptionError
+        )
+    if chunk_games is not None:
+        chunk_games = whole_number(chunk_games, "chunk_games", low=1, alternative="None", error=RuleOptionError)
     _check_python_draws()
-    return _play(rules, strategies, seed_array, threads, _NO_CAP if max_actions is None else max_actions)
+    cap = _NO_CAP if max_actions is None else max_actions
+    return _play(rules, strategies, seed_array, threads, cap, progress=progress, chunk_games=chunk_games)
 
 
 def _play(
-    rules: ClassicRules, strategies: Sequence[str], seed_array: npt.NDArray[np.int64], threads: int, max_actions: int
+    rules: ClassicRules,
+    strategies: Sequence[str],
+    seed_array: npt.NDArray[np.int64],
+    threads: int,
+    max_actions: int,
+    *,
+    progress: Callable[[int], None] | None = None,
+    chunk_games: int | None = None,
 ) -> BatchGames:
     """Plays one game per seed of `seed_array`, all checked, on `threads` threads (see `play_batch`)."""
     n, seats, cards = len(seed_array), rules.seats, len(rules.deck.cards)
@@ -268,26 +288,38 @@ def _play(
     block = games_per_block(seats)
     chunk = max(block, -(-n // (threads * _CHUNKS_PER_THREAD)))
     chunk = -(-chunk // block) * block  # whole blocks: a block seeds its games together
+    if chunk_games is not None:  # at most `chunk_games`, in whole blocks where it holds one
+        chunk = min(chunk, chunk_games // block * block or chunk_games)
     starts = iter(range(0, n, chunk))
     taking = threading.Lock()
+    finished = [0]  # games played by every thread, counted under `taking`
 
-    def run() -> None:
+    def run(report: Callable[[int], None] | None) -> int:
         # Each thread has its own streams and working arrays, made once, and
         # takes the next chunk of games until none is left; the outputs'
         # rows of a chunk are written by its thread alone.
+        # Returns the last count reported (0: none).
         room, scratch = streams(), play_scratch(seats, cards)
+        played = reported = 0
         while True:
             with taking:
-                first = next(starts, None)
+                finished[0] += played
+                done, first = finished[0], next(starts, None)
+            if report is not None and played:
+                report(done)
+                reported = done
             if first is None:
-                return
+                return reported
             last = min(first + chunk, n)
             play_games(first, last, seats, lane_seeds, tables, *options, room, scratch, outputs)
+            played = last - first
 
-    helpers = [_workers(threads - 1).submit(run) for _ in range(min(threads, -(-n // chunk)) - 1)]
-    run()  # the calling thread plays its share too
-    for done in helpers:
-        done.result()
+    helpers = [_workers(threads - 1).submit(run, None) for _ in range(min(threads, -(-n // chunk)) - 1)]
+    reported = run(progress)  # the calling thread plays its share too, and alone reports
+    for helper in helpers:
+        helper.result()
+    if progress is not None and reported < n:
+        progress(n)  # the helpers' last chunks
     return games
 
 

@@ -292,6 +292,7 @@ def play_games(
     max_actions: int = DEFAULT_MAX_ACTIONS,
     progress: Callable[[int], None] | None = None,
     threads: int = 1,
+    chunk_games: int | None = None,
 ) -> Columns:
     """Plays one game per seed and returns the rows as columns (a chunk of `simulate`).
 
@@ -308,15 +309,15 @@ def play_games(
         progress: Called with the games finished so far, or None.
         threads: The batch engine's worker threads, >= 1 (the rules engine
             plays in this thread).
+        chunk_games: Most games the batch engine plays between two reports
+            to `progress`, >= 1; None: its own split.  The rules engine
+            reports after every game.
 
     Returns:
         Column name -> one value per game, in seed order.
     """
     if engine == "batch":
-        played = _batch_columns(rules, strategies, seeds, first, max_actions, threads)
-        if progress is not None:
-            progress(len(seeds))
-        return played
+        return _batch_columns(rules, strategies, seeds, first, max_actions, threads, progress, chunk_games)
     rows = _empty_columns(rules)
     for offset, seed in enumerate(seeds.tolist() if isinstance(seeds, np.ndarray) else seeds):
         _add_row(rows, rules, strategies, first + offset, seed, _rules_game(rules, strategies, seed, max_actions))
@@ -333,25 +334,31 @@ def _batch_columns(
     first: int,
     max_actions: int,
     threads: int,
+    progress: Callable[[int], None] | None = None,
+    chunk_games: int | None = None,
 ) -> Columns:
     """Plays the games on the batch engine and returns their rows as columns (the same rows as `_add_row`'s).
 
     Each column is built at once as an array, of the dtype the frame gives
-    the rules engine's lists: ints as int64, flags as bool, texts and the
-    options as objects, ``winner`` as nullable Int64.
+    the rules engine's lists: ints as int64, flags as bool, texts as the
+    array pandas makes of a list of texts (``str`` from pandas 3), the
+    whole-number options and ``winner`` as nullable Int64.  A text column
+    is its few distinct texts, made into an array once and taken by code
+    (`_texts`), so no text is converted once per game.
     """
     given = seeds if isinstance(seeds, np.ndarray) else list(seeds)
-    games = play_batch(rules, list(strategies), given, threads=threads, max_actions=max_actions)
+    games = play_batch(
+        rules, list(strategies), given, threads=threads, max_actions=max_actions, progress=progress,
+        chunk_games=chunk_games,
+    )  # fmt: skip
     count, seats = len(games.seeds), rules.seats
     winning = games.winners.sum(axis=1)
-
-    def same(value: object) -> npt.NDArray[Any]:
-        return np.full(count, value, dtype=object)
+    everywhere = np.zeros(count, dtype=np.intp)  # code 0 for every game: a text that is the same in every row
 
     columns: Columns = {
         "game": np.arange(first, first + count, dtype=np.int64),
-        "seed": games.seeds.astype(np.int64),
-        "deck": same(rules.deck.name),
+        "seed": games.seeds.astype(np.int64, copy=False),
+        "deck": _texts([rules.deck.name], everywhere),
         "seats": np.full(count, seats, dtype=np.int64),
     }
     for name in OPTION_COLUMNS:
@@ -361,9 +368,9 @@ def _batch_columns(
                 np.full(count, value or 0, dtype=np.int64), np.full(count, value is None)
             )
         else:
-            columns[name] = same(value)
-    columns.update({f"strategy_{seat}": same(name) for seat, name in enumerate(strategies)})
-    columns["termination"] = np.array([t.value for t in TERMINATIONS], dtype=object)[games.termination]
+            columns[name] = _texts([value], everywhere)
+    columns.update({f"strategy_{seat}": _texts([name], everywhere) for seat, name in enumerate(strategies)})
+    columns["termination"] = _texts([t.value for t in TERMINATIONS], games.termination.astype(np.intp))
     columns["winner"] = pd.arrays.IntegerArray(games.winners.argmax(axis=1).astype(np.int64), winning != 1)
     columns["draw"] = winning > 1
     columns.update({f"won_{seat}": games.winners[:, seat].copy() for seat in range(seats)})
@@ -371,6 +378,16 @@ def _batch_columns(
     columns["ties"] = games.ties.astype(np.int64)
     columns.update({f"stack_{seat}": games.stack_sizes[:, seat].astype(np.int64) for seat in range(seats)})
     return columns
+
+
+def _texts(texts: Sequence[str], codes: npt.NDArray[np.intp]) -> pd.api.extensions.ExtensionArray:
+    """Returns the column ``[texts[code] for code in codes]`` with the dtype pandas gives a list of texts.
+
+    The texts become a pandas array once, as a frame's column of them would
+    (``str`` from pandas 3, objects before), and `take` repeats them
+    without converting a text per row.
+    """
+    return pd.Series(list(texts)).array.take(codes)
 
 
 _WHOLE_OPTIONS = ("look_at_last", "round_limit")
@@ -441,8 +458,9 @@ def simulate(
         progress: None or False for no report, True for a ``tqdm.auto`` bar
             (a widget in a notebook, text in a terminal), or a function
             called with ``(done, games)``.
-        chunk_games: Games per step of the batch engine (the bar moves
-            between steps), >= 1.
+        chunk_games: Most games of a step of the batch engine (the bar
+            moves between steps; a step is cut to whole blocks of the games
+            the engine seeds together), >= 1.
         threads: Worker threads of the batch engine, 1..`MAX_THREADS`
             (its compiled loop runs without the GIL, so two threads use two
             cores); the rules engine plays in this thread.  The rows are the
@@ -476,31 +494,20 @@ def simulate(
         check_batch(rules, names)
     seeds = game_seed_array(seed, games)
     reporter = ProgressReporter(progress, games, f"games ({engine} engine)")
-    chunks: list[Columns] = []
-    try:
-        step = chunk_games if engine == "batch" else games
-        for first in range(0, games, step):
-            done = first
-
-            def tick(finished: int, done: int = done) -> None:
-                reporter.update(done + finished)
-
-            part = seeds[first : first + step]
-            chunks.append(
-                play_games(
-                    rules,
-                    names,
-                    part,
-                    first=first,
-                    engine=engine,
-                    max_actions=max_actions,
-                    progress=tick,
-                    threads=threads,
-                )
-            )
+    try:  # every game in one call: the batch engine reports between its chunks, with no cost per chunk here
+        columns = play_games(
+            rules,
+            names,
+            seeds,
+            engine=engine,
+            max_actions=max_actions,
+            progress=reporter.update,
+            threads=threads,
+            chunk_games=chunk_games,
+        )
     finally:
         reporter.close()
-    return to_frame(chunks, attrs={"seed": seed, "engine": engine, "max_actions": max_actions})
+    return to_frame(columns, attrs={"seed": seed, "engine": engine, "max_actions": max_actions})
 
 
 def check_batch(rules: ClassicRules, strategies: Sequence[str]) -> None:

@@ -98,8 +98,28 @@ def test_threads_reach_the_batch_engine_and_give_the_same_rows(animals: Deck, mo
     rules = ClassicRules(animals)
     two = simulate(rules, "random", games=600, seed=3, threads=2, chunk_games=300, progress=False)
     one = simulate(rules, "random", games=600, seed=3, progress=False)
-    assert seen == [2, 2, 1]  # two chunks of 300 on two threads, then one chunk on one
+    assert seen == [2, 1]  # one call of the batch engine per run, with the run's threads
     pd.testing.assert_frame_equal(two, one)
+
+
+def test_the_batch_engine_reports_progress_at_most_every_chunk_games(animals: Deck) -> None:
+    seen: list[tuple[int, int]] = []
+    rules = ClassicRules(animals)
+    frame = simulate(rules, "random", games=2000, seed=3, chunk_games=100, progress=lambda *r: seen.append(r))
+    done = [d for d, _ in seen]
+    assert {total for _, total in seen} == {2000}
+    assert done[-1] == 2000 and all(0 < b - a <= 100 for a, b in zip([0, *done[:-1]], done, strict=True)), done
+    pd.testing.assert_frame_equal(frame, simulate(rules, "random", games=2000, seed=3, progress=False))
+
+
+def test_with_two_threads_progress_is_a_running_count_to_the_end(animals: Deck) -> None:
+    seen: list[int] = []
+    rules = ClassicRules(animals)
+    frame = simulate(
+        rules, "random", games=900, seed=3, threads=2, chunk_games=50, progress=lambda d, _: seen.append(d)
+    )
+    assert seen == sorted(set(seen)) and seen[-1] == 900, seen  # how often depends on which thread takes the chunks
+    assert len(frame) == 900
 
 
 @pytest.mark.parametrize("threads", [0, True, 1.0, "2", 65])
