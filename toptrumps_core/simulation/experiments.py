@@ -44,6 +44,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from toptrumps_core.chance import GAME_STREAMS, mix_state, seed_number
+from toptrumps_core.checks import whole_number
 from toptrumps_core.classic import ClassicRules
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.events import Revealed, Tied
@@ -127,9 +128,7 @@ def check_seed(seed: object) -> int | str:
 
 def check_threads(threads: object) -> int:
     """Returns `threads` if it is a whole number from 1 to `MAX_THREADS`; else raises RuleOptionError."""
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS:
-        raise RuleOptionError(f"threads must be a whole number from 1 to {MAX_THREADS}; got {threads!r}")
-    return threads
+    return whole_number(threads, "threads", low=1, high=MAX_THREADS, error=RuleOptionError)
 
 
 def game_seeds(seed: int | str, games: int, *, first: int = 0) -> list[int]:
@@ -178,9 +177,7 @@ def check_games(games: object, what: str = "games") -> int:
     Raises:
         RuleOptionError: If it is not (the message names `what`).
     """
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise RuleOptionError(f"{what} must be a whole number from 1 to {MAX_GAMES:,}; got {games!r}")
-    return games
+    return whole_number(games, what, low=1, high=MAX_GAMES, error=RuleOptionError)
 
 
 def check_strategies(strategies: object, seats: int) -> tuple[str, ...]:
@@ -229,9 +226,7 @@ def check_engine(engine: object) -> Engine:
 
 def check_max_actions(max_actions: object) -> int:
     """Returns `max_actions` if it is a whole number >= 2 (rule C12); else raises RuleOptionError."""
-    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 2:
-        raise RuleOptionError(f"max_actions must be a whole number >= 2 (rule C12); got {max_actions!r}")
-    return max_actions
+    return whole_number(max_actions, "max_actions", low=2, rule="C12", error=RuleOptionError)
 
 
 def _empty_columns(rules: ClassicRules) -> Rows:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from toptrumps_core.chance import stream
+from toptrumps_core.checks import whole_number
 from toptrumps_core.classic import ClassicRules
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import RuleOptionError
@@ -288,8 +289,7 @@ def strategy_ladder(
     names = check_strategies(list(strategies), len(strategies)) if not isinstance(strategies, str) else ()
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise RuleOptionError(f"a ladder needs two or more different strategy names; got {strategies!r}")
-    if isinstance(bootstraps, bool) or not isinstance(bootstraps, int) or not 10 <= bootstraps <= 100_000:
-        raise RuleOptionError(f"bootstraps must be a whole number from 10 to 100,000; got {bootstraps!r}")
+    bootstraps = whole_number(bootstraps, "bootstraps", low=10, high=100_000, error=RuleOptionError)
     rules = ClassicRules(load_deck(deck) if isinstance(deck, str) else deck, seats=2, **_check_options(options))
     frame = sweep(
         rules,
@@ -346,8 +346,7 @@ def rate_ladder(frame: pd.DataFrame, *, seed: int | str = 1, bootstraps: int = 2
             a str.
     """
     seed = check_seed(seed)
-    if isinstance(bootstraps, bool) or not isinstance(bootstraps, int) or not 10 <= bootstraps <= 100_000:
-        raise RuleOptionError(f"bootstraps must be a whole number from 10 to 100,000; got {bootstraps!r}")
+    bootstraps = whole_number(bootstraps, "bootstraps", low=10, high=100_000, error=RuleOptionError)
     pairs = tuple(pair_scores(frame))
     ratings = elo_ratings(pairs)
     rng = stream(seed, "ladder/bootstrap")

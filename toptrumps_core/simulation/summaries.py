@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.checks import whole_number
 from toptrumps_core.classic import ClassicRules
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.events import Revealed, Tied, Won
@@ -99,15 +100,12 @@ def gamblers_ruin_lengths(
         >>> [round(p, 3) for p in gamblers_ruin_lengths(4, 2, longest=4)]
         [0.0, 0.0, 0.5, 0.0, 0.25]
     """
-    if isinstance(cards, bool) or not isinstance(cards, int) or cards < 2:
-        raise RuleOptionError(f"cards must be a whole number >= 2; got {cards!r}")
+    cards = whole_number(cards, "cards", low=2, error=RuleOptionError)
     start = (cards + 1) // 2 if start is None else start
-    if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start < cards:
-        raise RuleOptionError(f"start must be a whole number from 1 to {cards - 1}; got {start!r}")
+    start = whole_number(start, "start", low=1, high=cards - 1, error=RuleOptionError)
     if not 0 <= tie_chance < 1:
         raise RuleOptionError(f"tie_chance must be in [0, 1); got {tie_chance!r}")
-    if isinstance(longest, bool) or not isinstance(longest, int) or longest < 1:
-        raise RuleOptionError(f"longest must be a whole number >= 1; got {longest!r}")
+    longest = whole_number(longest, "longest", low=1, error=RuleOptionError)
     move = (1 - tie_chance) / 2
     alive = [0.0] * (cards + 1)
     alive[start] = 1.0

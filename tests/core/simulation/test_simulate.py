@@ -81,10 +81,13 @@ def test_progress_reports_every_game(animals: Deck) -> None:
         ({"engine": "fast"}, "engine must be one of"),
         ({"games": 0}, "games must be a whole number"),
         ({"games": 2.5}, "games must be a whole number"),
+        ({"games": True}, r"games must be a whole number from 1 to 10,000,000; got True"),
+        ({"chunk_games": 0}, r"chunk_games must be a whole number from 1 to 10,000,000; got 0"),
         ({"strategies": "cheater"}, "seat 0: no strategy 'cheater'"),
         ({"strategies": ["random"]}, "expected 2 strategy names"),
         ({"strategies": ["random", 3]}, "seat 1: strategies are given by name"),
-        ({"max_actions": 1}, "max_actions must be a whole number"),
+        ({"max_actions": 1}, r"max_actions must be a whole number >= 2 \(rule C12\); got 1"),
+        ({"threads": 65}, "threads must be a whole number from 1 to 64; got 65"),
         ({"progress": "yes"}, "progress must be"),
     ],
 )
@@ -92,6 +95,15 @@ def test_bad_arguments_are_named(animals: Deck, kwargs: dict[str, object], words
     arguments: dict[str, object] = {"strategies": "random", "games": 2, "engine": "rules", "progress": False}
     with pytest.raises((RuleOptionError, ValueError), match=words):
         simulate(ClassicRules(animals), **{**arguments, **kwargs})  # type: ignore[arg-type]
+
+
+def test_numpy_whole_numbers_count_as_whole_numbers(animals: Deck) -> None:
+    import numpy as np
+
+    rules = ClassicRules(animals)
+    frame = simulate(rules, "random", games=np.int64(3), seed=2, threads=np.int32(1), progress=False)  # type: ignore[arg-type]
+    assert list(frame["game"]) == [0, 1, 2]
+    pd.testing.assert_frame_equal(frame, simulate(rules, "random", games=3, seed=2, progress=False))
 
 
 def test_rules_must_be_classic() -> None:

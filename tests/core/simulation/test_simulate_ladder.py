@@ -105,8 +105,24 @@ def test_gamblers_ruin_has_the_textbook_mean() -> None:
 
 
 def test_gamblers_ruin_refuses_a_start_outside_the_deck() -> None:
-    with pytest.raises(RuleOptionError, match="start must be a whole number from 1 to 9"):
+    with pytest.raises(RuleOptionError, match="start must be a whole number from 1 to 9; got 10"):
         gamblers_ruin_lengths(10, 10)
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "words"),
+    [
+        ((1,), {}, "cards must be a whole number >= 2; got 1"),
+        ((True,), {}, "cards must be a whole number >= 2; got True"),
+        ((10, 2.0), {}, r"start must be a whole number from 1 to 9; got 2\.0"),
+        ((10,), {"longest": 0}, "longest must be a whole number >= 1; got 0"),
+    ],
+)
+def test_gamblers_ruin_names_a_number_out_of_range(
+    args: tuple[object, ...], kwargs: dict[str, object], words: str
+) -> None:
+    with pytest.raises(RuleOptionError, match=words):
+        gamblers_ruin_lengths(*args, **kwargs)  # type: ignore[arg-type]
 
 
 def test_c4_card_winningness_counts_every_comparison() -> None:
