@@ -21,6 +21,7 @@ from toptrumps_core.protocol import (
     SIMULTANEOUS,
     TERMINAL,
     Finite,
+    JointAction,
     NodeKind,
     Outcome,
     Termination,
@@ -29,6 +30,7 @@ from toptrumps_core.protocol import (
 from toptrumps_core.strategies import RandomStrategy
 from widgets._boundary import ErrorBoundary
 from widgets._toolkit import (
+    Due,
     Heading,
     MatchDriver,
     SeatNames,
@@ -167,6 +169,17 @@ def test_the_sealed_bid_test_game_is_refused_before_anyone_bids() -> None:
     with pytest.raises(TurnNotSupported, match="every player moves at once"):
         table.acting_person()
     assert match.actions == [] and match.submitted == ()
+
+
+def test_a_view_that_shows_every_node_kind_plays_sealed_bids_and_then_the_computers_moves() -> None:
+    match = Match(SealedBidRules(seats=3), [HUMAN, HUMAN, BidAll()], seed=3)
+    driver = MatchDriver(lambda: match, lambda: SeatNames(3, [0, 1]), shows=frozenset(NodeKind))
+    assert driver.due() == Due(Turn.PERSON, 0) and not driver.computers_may_go
+    assert driver.submit(match.legal_actions(1)[0], seat=1) == [] and match.submitted == (1,)
+    assert driver.due() == Due(Turn.PERSON, 0) and match.actions == []  # seat 1's bid stays sealed
+    events = driver.submit(match.legal_actions(0)[0], seat=0)  # the last person: the computer bids, all open
+    assert events and len(match.actions) == 1 and isinstance(match.actions[0], JointAction)
+    assert {seat for seat, _ in match.actions[0].moves} == {0, 1, 2}
 
 
 def test_held_chance_waits_for_its_button() -> None:

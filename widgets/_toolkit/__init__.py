@@ -6,8 +6,8 @@
 - `rerender`: closing what a re-render replaced, and ignoring clicks on
   buttons of a past decision;
 - `driver`: `MatchDriver`, the one helper over a core `Match` (who may act
-  now, settle chance, fast-forward, stale clicks; refuses simultaneous and
-  judge's nodes clearly);
+  now, settle chance, fast-forward, stale clicks; simultaneous and judge's
+  nodes for a view that shows them, a clear refusal for one that does not);
 - `seeds`: a game's seed, drawn from the operating system and kept out of
   the page until the game ends (a teacher may still set one);
 - `clock`: `app_clock`, the one clock every timer of the pages reads, and

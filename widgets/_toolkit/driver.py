@@ -23,8 +23,13 @@ asks before and after a click, so that no view writes the loops again:
   is ignored quietly.  `bind_step` gives a button that stays in the page
   (Next ▶, Spin ⟳, Play again) the same one-step rule.
 
-Nodes a view cannot play yet (`SIMULTANEOUS`, where every listed seat
-moves at once, and `JUDGE`, where a decider who is not a seat decides) are
+A view names the node kinds it shows (`shows`, by default a seat and
+chance).  A view that shows `SIMULTANEOUS` nodes (every listed seat moves at
+once) sees `Turn.PERSON` while a person at this page has yet to choose
+there, and `Turn.COMPUTER` once only computers are left (a step takes their
+moves and resolves the node); one that shows `JUDGE` nodes (a decider who
+is not a seat) sees `Turn.JUDGE` for a person judging at this page and
+`Turn.COMPUTER` for a computer judge.  A node a view does not show is
 refused with `TurnNotSupported`, a `TopTrumpsError` that the error boundary
 shows kindly, before anything is played.
 
@@ -58,7 +63,7 @@ import ipywidgets as ipw
 
 from toptrumps_core.errors import IllegalActionError, TopTrumpsError
 from toptrumps_core.play import Match
-from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Action, Event, Seat
+from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Action, Actor, Event, NodeKind, Seat
 from widgets._toolkit.rerender import ClickGuard
 from widgets._toolkit.words import SeatNames
 
@@ -95,8 +100,10 @@ class Turn(enum.Enum):
     """A person at this page chooses (a `HUMAN` seat: `Match.waiting_for`)."""
     PERSON_CHANCE = "person_chance"
     """Chance that waits for a person to press its button (the tournament's spin)."""
+    JUDGE = "judge"
+    """A person judging at this page decides (the judge is not a seat; only for a view that shows judges)."""
     COMPUTER = "computer"
-    """A computer seat, or chance held for "Next ▶" on a computer's behalf."""
+    """A computer seat or judge, the computers' moves at a simultaneous node, or chance held for "Next ▶"."""
     CHANCE = "chance"
     """Chance the page takes at once (a deal, a shuffle of won cards, a lot)."""
 
@@ -285,6 +292,8 @@ class MatchDriver:
             it ("<name> must press ready first").
         clock: The clock of the one-step rule (`StepClicks`); tests pass
             one they move by hand.
+        shows: The node kinds the view can show; a node of another kind is
+            refused (`TurnNotSupported`).  By default a seat and chance.
     """
 
     def __init__(
@@ -301,8 +310,10 @@ class MatchDriver:
         held_button: str = "Spin ⟳",
         ready_button: str = "ready",
         clock: Callable[[], float] = time.monotonic,
+        shows: frozenset[NodeKind] = frozenset({NodeKind.SEAT, NodeKind.CHANCE}),
     ) -> None:
         self._match = match
+        self._shows = shows
         self._names = names
         self._held = held_chance
         self._chance_seat = chance_seat
@@ -334,6 +345,11 @@ class MatchDriver:
             return Due(Turn.PERSON_CHANCE if person else Turn.COMPUTER, seat)
         if isinstance(actor, int) and not isinstance(actor, bool):
             return Due(Turn.PERSON if match.waiting_for == actor else Turn.COMPUTER, actor)
+        if actor is SIMULTANEOUS and NodeKind.SIMULTANEOUS in self._shows:
+            people = match.waiting_seats
+            return Due(Turn.PERSON, people[0]) if people else Due(Turn.COMPUTER, None)
+        if actor is JUDGE and NodeKind.JUDGE in self._shows:
+            return Due(Turn.JUDGE if match.waiting_for_judge else Turn.COMPUTER, None)
         if actor is TERMINAL:  # pragma: no cover - is_over says so first
             return Due(Turn.OVER, None)
         raise TurnNotSupported(actor)
@@ -377,12 +393,15 @@ class MatchDriver:
         """Raises a kind message unless the computers (or chance) may go on now.
 
         Raises:
-            IllegalActionError: The game is over, or a person must act first.
+            IllegalActionError: The game is over, or a person (or a person
+                judging) must act first.
             TurnNotSupported: As for `due`.
         """
         due = self.due()
         if due.turn is Turn.OVER:
             raise IllegalActionError(f"the {self._game} is over — {self._restart}")
+        if due.turn is Turn.JUDGE:
+            raise IllegalActionError("the judge must decide first")
         if due.seat is None:
             return
         whose = self._names().whose(due.seat)
@@ -420,14 +439,23 @@ class MatchDriver:
             taken.extend(match.step())
         return taken
 
-    def submit(self, action: Action) -> list[Event]:
+    def submit(self, action: Action, *, seat: Actor | None = None) -> list[Event]:
         """Applies a person's action (already checked legal), then settles chance; returns the events.
 
+        Args:
+            action: The action.
+            seat: Who acts, as for `Match.submit`: a person's seat (needed
+                where several people act at once), `JUDGE` for a person
+                judging; None for the one person to act now.  At a
+                simultaneous node the action is sealed until the last
+                person's is in, then the computers' moves are taken and
+                the node resolves (its events are returned then).
+
         Raises:
-            IllegalActionError: If no person is to act or `action` is not
-                legal (nothing changes).
+            IllegalActionError: If no person is to act, `seat` is not to act
+                now, or `action` is not legal (nothing changes).
         """
-        return self.settle(list(self._match().submit(action)))
+        return self.settle(list(self._match().submit(action, seat=seat)))
 
     def press_chance(self) -> list[Event]:
         """Draws the held chance action (a spin) and settles what follows; returns the events.
