@@ -1,6 +1,7 @@
 """`HiLoTable`: the Hi Lo mini-game (rule T12) with its probability lens (P1, P2).
 
-A thin view over a core `Match` of `HiLoRules` with one human seat:
+A `widgets.gameview.GameView` over a core `Match` of `HiLoRules` with one
+human seat, drawn by one pure presenter, `present_hi_lo`:
 
 - three cards in a row, the first face up, the others face down (drawn by
   `toptrumps_core.svg` through `widgets.card.CardView`);
@@ -8,37 +9,35 @@ A thin view over a core `Match` of `HiLoRules` with one human seat:
   `ChooseCategory` actions), then "Higher" and "Lower" buttons (`Call`);
 - the pins earned, a sentence after each call, the cards put aside for no
   data, and "Play again" (a fresh shuffle with a fresh seed);
-- a "Show the odds" checkbox, the probability lens: beside each category the
-  exact chance (rule P1) that the second card is higher-or-equal and
-  lower-or-equal than the first, and the expected pins of the best play in
-  that category (P2); at each call, the chance that "higher" or "lower" is
-  right.  Every number comes from what the player has seen
-  (``HiLoView.unseen``), never from the face-down cards.
+- a "Show the odds" tick box, the probability lens (`hi_lo_lens`): beside
+  each category the exact chance (rule P1) that the second card is
+  higher-or-equal and lower-or-equal than the first, and the expected pins
+  of the best play in that category (P2); at each call, the chance that
+  "higher" or "lower" is right.  Every number comes from what the player
+  has seen (``HiLoView.unseen``), never from the face-down cards.
 
 Hidden information never reaches a synced trait: a face-down card is drawn as
 a card back, and the `Match`, the state, the stack and the seed stay in
 Python (the seed shows once the game is over, for a replay; see
-`widgets._toolkit.seeds`).  Every
-handler runs inside the one error boundary (`widgets._boundary`); what a
-caller or the page asks for is checked first, so a wrong request gets a
-sentence in the game's words, and each button is tied to the decision it
-was made for (`widgets._toolkit.MatchDriver.bind`): a late second click on a button
-already used is ignored.
+`widgets._toolkit.seeds`).  The `GameView` runs every intent inside the one
+error boundary and ties each button to the decision it was drawn for; what a
+caller asks for is checked first, so a wrong request gets a sentence in the
+game's words.
 
 Example:
     >>> from toptrumps_core.cards import Category, Deck
     >>> tiny = Deck.from_rows("Tiny", [Category("Speed", "km/h"), Category("Price", "£", False)],
     ...                       {"Rocket": [900, 50], "Snail": [1, 2], "Car": [200, 30], "Bike": [40, 5]})
     >>> table = HiLoTable.new(deck=tiny, seed=1)
-    >>> len(table.category_buttons) >= 1 and table.pins == 0
+    >>> len(table.category_buttons) >= 1 and table.pins == 0 and table.screen.state == "choose"
     True
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 from types import MappingProxyType
 
 import ipywidgets as ipw
@@ -46,48 +45,38 @@ import ipywidgets as ipw
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.deckfiles import load_deck
-from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
-from toptrumps_core.narration import Narrator
+from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
 from toptrumps_core.play import Match
 from toptrumps_core.probability import Direction, HiLoOdds, HiLoPins, hi_lo_odds, hi_lo_plan
-from toptrumps_core.protocol import Event
-from toptrumps_core.record import GameRecord
+from toptrumps_core.protocol import Action, Event
 from toptrumps_core.strategies import HUMAN, Human
-from toptrumps_core.tournament.hilo import (
-    ROW,
-    Call,
-    HiLoEnded,
-    HiLoRules,
-    HiLoTurned,
-    HiLoView,
-)
+from toptrumps_core.tournament.hilo import ROW, Call, HiLoEnded, HiLoRules, HiLoTurned, HiLoView
 from widgets._boundary import handler
-from widgets._style import style_sheet
 from widgets._toolkit import (
     DEFAULT_SEED,
     DRAWN_SEED_MAX,
     SEED_MAX,
-    Disclosure,
-    MatchView,
-    ProjectorSwitch,
     SeedSource,
-    big_button,
     esc,
     fresh_seed,
-    html_widget,
     is_whole,
     percent,
-    seed_words,
-    swap_children,
     value_text,
     whole,
 )
-from widgets._toolkit.clock import clock_controls
-from widgets._toolkit.log_order import PlayOrderLog, log_groups_html
-from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
-from widgets.card import CardView
+from widgets._toolkit.save_files import SavedGame, SaveHeader
+from widgets.gameview import AnyMatch, Choice, GamePage, GameView, Picture, Screen, Seen, Toggle, Tone
 
-__all__ = ["DEFAULT_SEED", "SEED_MAX", "HiLoTable", "chance_text"]
+__all__ = [
+    "DEFAULT_SEED",
+    "SEED_MAX",
+    "HiLoLens",
+    "HiLoPage",
+    "HiLoTable",
+    "chance_text",
+    "hi_lo_lens",
+    "present_hi_lo",
+]
 
 CARD_WIDTH_PX = 230
 """Width of each card of the row, in pixels (it also shrinks to fit)."""
@@ -98,6 +87,8 @@ LOG_LINES = 30
 _SLOT_NAMES = ("First card", "Second card", "Third card")
 _ARROWS: Mapping[Direction, str] = MappingProxyType({"higher": "⬆", "lower": "⬇"})
 _DIRECTIONS: tuple[Direction, ...] = ("higher", "lower")
+_NO_ODDS: Mapping[int, HiLoOdds] = MappingProxyType({})
+_NO_PINS: Mapping[int, Fraction] = MappingProxyType({})
 
 
 def chance_text(chance: Fraction) -> str:
@@ -117,12 +108,291 @@ def _pins_text(pins: Fraction | int) -> str:
     return f"{number} pin" if pins == 1 else f"{number} pins"
 
 
-class HiLoTable(MatchView):
+@dataclass(frozen=True)
+class HiLoPage:
+    """The Hi Lo page's own state (not the game's).
+
+    Attributes:
+        lens: True while "Show the odds" is ticked (the probability lens).
+    """
+
+    lens: bool = True
+
+
+@dataclass(frozen=True)
+class HiLoLens:
+    """The probability lens's numbers for what the player has seen (rules P1, P2).
+
+    Attributes:
+        odds: Before the category is chosen: for each category the player
+            may choose in which an unseen card has data, the exact chance
+            (P1) that the second card is higher-or-equal and lower-or-equal.
+        pins: Before the category is chosen: for each category the player
+            may choose, the expected pins of the best calls (P2).
+        call: Once it is chosen: the exact odds (P1) for the call now due;
+            None before, or when no unseen card has data.
+    """
+
+    odds: Mapping[int, HiLoOdds] = field(default_factory=lambda: _NO_ODDS)
+    pins: Mapping[int, Fraction] = field(default_factory=lambda: _NO_PINS)
+    call: HiLoOdds | None = None
+
+
+def hi_lo_lens(view: HiLoView, legal: Sequence[Action]) -> HiLoLens:
+    """Returns the lens's numbers for `view` (rules P1, P2), from the unseen cards only.
+
+    Args:
+        view: What the player sees.
+        legal: The moves open to the player (its `ChooseCategory` actions
+            name the categories the lens covers).
+
+    Returns:
+        An empty lens once the game is over.
+    """
+    if view.outcome is not None:
+        return HiLoLens()
+    deck = view.deck
+    if view.category is None:
+        first = view.first_card
+        assert first is not None  # the row's first card is face up until the end
+        odds: dict[int, HiLoOdds] = {}
+        pins: dict[int, Fraction] = {}
+        for action in legal:
+            if not isinstance(action, ChooseCategory):
+                continue
+            c = action.category
+            shown = first.values[c]
+            assert shown is not None  # a category is open only where the first card has data (T12)
+            values = [deck.cards[i].values[c] for i in view.unseen]
+            pins[c] = hi_lo_plan(shown, values, hilo_pins=view.hilo_pins).expected_pins
+            if any(v is not None for v in values):
+                odds[c] = hi_lo_odds(shown, values)
+        return HiLoLens(MappingProxyType(odds), MappingProxyType(pins))
+    shown_card = view.shown
+    assert shown_card is not None  # a call is due: the last card turned is face up
+    value = shown_card.values[view.category]
+    assert value is not None
+    values = [deck.cards[i].values[view.category] for i in view.unseen]
+    return HiLoLens(call=hi_lo_odds(value, values) if any(v is not None for v in values) else None)
+
+
+def present_hi_lo(seen: Seen[HiLoView], events: Sequence[Event], page: HiLoPage) -> Screen:
+    """Returns what the Hi Lo page shows (rules T12, P1, P2): the presenter of `HiLoTable`.
+
+    Args:
+        seen: What the page may see (the one seat's `HiLoView`).
+        events: What the last action did (unused: the view holds the calls).
+        page: The page's own state (`HiLoPage`: the lens).
+    """
+    view = seen.view
+    deck = view.deck
+    option = "0, 1 or 2 pins: one per right call" if view.hilo_pins == "per_call" else "2 pins for two right calls"
+    about = "; ".join(part for part in (option, seen.seed_words) if part)
+    earned = view.pins
+    over = view.outcome is not None
+    legal = seen.legal.get(0, ())
+    lens = hi_lo_lens(view, legal) if page.lens else HiLoLens()
+    marks: Mapping[int, str] = {}
+    if view.category is None and not over:
+        marks = {c: f"↑{chance_text(o.higher)} ↓{chance_text(o.lower)}" for c, o in lens.odds.items()}
+    seen_aside = [deck.cards[c].name for c in view.put_aside]
+    if over:
+        last_right = view.calls[-1][1] if view.calls else True
+        moves = _Moves(
+            result=_result_text(view),
+            tone="win" if view.pins and last_right else "tie",  # a wrong call is never green
+            closing_html="<p>Press <b>Play again ↻</b> for a new shuffle.</p>",
+        )
+    elif view.category is None:
+        moves = _choose_moves(view, legal, lens)
+    else:
+        moves = _call_moves(view, lens)
+    return Screen(
+        title_html=f"Hi Lo — {esc(deck.name)} <span class='tt-subtitle'>({esc(about)})</span>",
+        state="over" if over else "choose" if view.category is None else "call",
+        banner_html=f"<span role='status'>Pins: {'●' * earned}{'○' * (2 - earned)} ({_pins_text(earned)})</span>",
+        toggles=(
+            Toggle(
+                "lens",
+                "Show the odds",
+                "Show the exact chance that the next card is higher or lower, and the expected pins (rules P1, P2)",
+                on=page.lens,
+                disabled=over,
+            ),
+        ),
+        board=_row(view, marks),
+        board_class="tt-hilo-row",
+        board_note_html=f"<p>Put aside (no data): {esc(', '.join(seen_aside))}</p>" if seen_aside else "",
+        result=moves.result,
+        tone=moves.tone,
+        prompt=moves.prompt,
+        hint=moves.hint,
+        choices=moves.choices,
+        framed=moves.framed,
+        closing_html=moves.closing_html,
+    )
+
+
+@dataclass(frozen=True)
+class _Moves:
+    """The part of a Hi Lo screen that changes with the stage: the result line and the choices."""
+
+    result: str = ""
+    tone: Tone = ""
+    prompt: str = ""
+    hint: str = ""
+    choices: tuple[Choice, ...] = ()
+    framed: bool = False
+    closing_html: str = ""
+
+
+def _row(view: HiLoView, marks: Mapping[int, str]) -> tuple[Picture, ...]:
+    deck = view.deck
+    judged = {slot: right for slot, (_, right) in enumerate(view.calls, start=1)}
+    row = []
+    for slot in range(ROW):
+        if slot >= len(view.faces):
+            row.append(Picture(None, f"<b>{_SLOT_NAMES[slot]}</b>: empty (the row closed up)", empty=True))
+            continue
+        number = view.faces[slot]
+        card = None if number is None else deck.cards[number]
+        verdict = ""
+        if slot in judged:
+            verdict = " — right ✓" if judged[slot] else " — wrong ✗"
+        state = "face down" if card is None else esc(card.name)
+        mark = marks if slot == 0 and view.category is None else {}
+        highlight = view.category if card is not None else None
+        caption = f"<b>{_SLOT_NAMES[slot]}</b>: {state}{verdict}"
+        row.append(Picture(card, caption, highlight=highlight, marks=MappingProxyType(dict(mark))))
+    return tuple(row)
+
+
+def _choose_moves(view: HiLoView, legal: Sequence[Action], lens: HiLoLens) -> _Moves:
+    first = view.first_card
+    assert first is not None  # face up until the end
+    deck = view.deck
+    hint = ""
+    if lens.pins:
+        hint = (
+            "The odds: ↑ the chance that the second card is higher or equal, ↓ lower or equal; "
+            "then the pins you can expect on average with the best calls in that category."
+        )
+    choices = []
+    for action in legal:
+        if not isinstance(action, ChooseCategory):
+            continue
+        c = action.category
+        category = deck.categories[c]
+        value = value_text(category, first.values[c])
+        note = ""
+        if c in lens.pins:
+            pins = f"{_pins_text(lens.pins[c])} expected"
+            odds = lens.odds.get(c)
+            note = (
+                f"no unseen card has data · {pins}"
+                if odds is None
+                else (f"↑ {chance_text(odds.higher)} · ↓ {chance_text(odds.lower)} · {pins}")
+            )
+        help_text = f"Play Hi Lo on {category.name} ({first.name} has {value})"
+        choices.append(Choice(f"{category.name}: {value}", action, help_text, kind="category", note=note))
+    prompt = f"Choose a category of {first.name} for the whole game"
+    return _Moves(prompt=prompt, hint=hint, choices=tuple(choices), framed=True)
+
+
+def _call_moves(view: HiLoView, lens: HiLoLens) -> _Moves:
+    shown, category = view.shown, view.category
+    assert shown is not None and category is not None  # a call is due
+    cat = view.deck.categories[category]
+    which = "second" if not view.calls else "third"
+    value = value_text(cat, shown.values[category])
+    choices = []
+    for direction in _DIRECTIONS:
+        note = ""
+        if lens.call is not None:
+            chance = lens.call.chance(direction)
+            note = f"right with chance {chance_text(chance)} ({chance})"
+        help_text = f"Call {direction}: the {which} card's {cat.name} is {direction} than or equal to {value}"
+        label = f"{_ARROWS[direction]} {direction.capitalize()}"
+        choices.append(Choice(label, Call(direction), help_text, kind="big", note=note))
+    prompt = f"Will the {which} card's {cat.name} be higher or lower than {value}? (Equal counts as right.)"
+    return _Moves(result=_last_call_text(view), prompt=prompt, choices=tuple(choices))
+
+
+def _last_call_text(view: HiLoView) -> str:
+    if not view.calls:
+        return ""
+    direction, right = view.calls[-1]
+    return f"You called {direction}: {'right ✓' if right else 'wrong ✗'}."
+
+
+def _result_text(view: HiLoView) -> str:
+    """Returns the sentence about the last call, and once the game is over, about the pins."""
+    said = _last_call_text(view)
+    if view.outcome is None:
+        return said
+    return " ".join(part for part in (said, _end_sentence(view)) if part)
+
+
+def _end_sentence(view: HiLoView) -> str:
+    """Returns how the pins came about, agreeing with the calls (rule T12)."""
+    pins, calls = view.pins, view.calls
+    rights = sum(right for _, right in calls)
+    if pins == 2:
+        return "Both calls were right: you earned 2 pins. Well played!"
+    if not calls:
+        return "No card could be turned for a call, so the game ended with 0 pins."
+    if pins == 1 and not calls[-1][1]:
+        return "Your first call was right, so you keep 1 pin. Good try!"
+    if pins == 1:
+        return "No card was left for a second call: you earned 1 pin. Good call!"
+    if rights and view.hilo_pins == "complete_run":
+        return "Only two right calls pay in this game, so you earned 0 pins. So close!"
+    return "You earned 0 pins. Better luck next time."
+
+
+def _tick(page: HiLoPage, key: str, on: bool) -> HiLoPage:
+    if key != "lens":
+        raise IllegalActionError(f"the Hi Lo page has no setting {key!r}")
+    return HiLoPage(lens=on)
+
+
+def _new_shuffle(match: AnyMatch) -> AnyMatch:
+    rules = match.rules
+    assert isinstance(rules, HiLoRules)  # HiLoTable checks it
+    return Match(rules, [HUMAN], seed=fresh_seed(), start=rules.initial_state(shuffled=True))
+
+
+def _describe(match: AnyMatch) -> SaveHeader:
+    rules = match.rules
+    assert isinstance(rules, HiLoRules)  # HiLoTable checks it
+    return SaveHeader(HiLoRules.family, "Hi Lo", rules.deck.name, len(match.actions), ("human",))
+
+
+def _resume(saved: SavedGame) -> AnyMatch:
+    if not isinstance(saved.record.rules, HiLoRules) or saved.players != ("human",) or saved.record.seed is None:
+        raise RecordError("the file is not a saved Hi Lo game that can carry on")
+    return Match.from_record(saved.record, [HUMAN])
+
+
+_PAGE = GamePage(
+    game="Hi Lo",
+    restart_words="press Play again ↻ for a new shuffle",
+    again=("Play again ↻", "Shuffle the deck and play a new Hi Lo game"),
+    log_label="What happened, newest call first",
+    log_round=lambda event: isinstance(event, HiLoTurned),
+    log_alone=lambda event: isinstance(event, HiLoEnded),
+    log_lines=LOG_LINES,
+    card_width_px=CARD_WIDTH_PX,
+    new_game=_new_shuffle,
+)
+
+
+class HiLoTable(GameView[HiLoView, HiLoPage]):
     """A Hi Lo mini-game for one player, with the probability lens (rules T12, P1, P2).
 
     Build one with `HiLoTable.new` in a notebook cell; the cell displays it.
-    The buttons call the public methods `choose`, `call` and `play_again`,
-    which tests call too.
+    The buttons submit their actions through `GameView.act`; the methods
+    `choose`, `call` and `play_again` say in words why a move cannot be made.
 
     Args:
         match: A match of `HiLoRules` whose only seat is `HUMAN`; a match at
@@ -136,95 +406,22 @@ class HiLoTable(MatchView):
         RuleOptionError: If `match` is not a Hi Lo match with a human seat.
     """
 
-    def __init__(self, match: Match, *, lens: bool = True, seed_source: SeedSource = "teacher") -> None:
-        super().__init__()
+    def __init__(self, match: AnyMatch, *, lens: bool = True, seed_source: SeedSource = "teacher") -> None:
         if not isinstance(match.rules, HiLoRules):
             raise RuleOptionError(f"HiLoTable plays Hi Lo (HiLoRules); got {type(match.rules).__name__}")
         if len(match.strategies) != 1 or not isinstance(match.strategies[0], Human):
             raise RuleOptionError("HiLoTable needs a match whose one seat is HUMAN")
-        self._start_view()
-        self._category_buttons: tuple[ipw.Button, ...] = ()
-        self._call_buttons: tuple[ipw.Button, ...] = ()
-        self._lens_odds: Mapping[int, HiLoOdds] = MappingProxyType({})
-        self._lens_pins: Mapping[int, Fraction] = MappingProxyType({})
-        self._lens_call: HiLoOdds | None = None
-
-        self._title = html_widget("tt-title")
-        self._pins = html_widget("tt-result")
-        self._slots = tuple(CardView(None, width_px=CARD_WIDTH_PX) for _ in range(ROW))
-        self._captions = tuple(html_widget("tt-caption") for _ in range(ROW))
-        self._put_aside = html_widget("tt-put-aside")
-        self._controls = ipw.VBox(layout=ipw.Layout(width="100%"))
-        self._result = html_widget("tt-result")
-        self._log_view = html_widget("tt-log")
-        self._lens = ipw.Checkbox(
-            value=lens,
-            description="Show the odds",
-            tooltip="Show the exact chance that the next card is higher or lower, and the expected pins (rules P1, P2)",
-            indent=False,
-            layout=ipw.Layout(width="auto"),
+        super().__init__(
+            match,
+            present=present_hi_lo,
+            ui=HiLoPage(lens=bool(lens)),
+            page=_PAGE,
+            seat=0,
+            seed_source=seed_source,
+            resume=_resume,
+            describe=_describe,
+            tick=_tick,
         )
-        self._lens.add_class("tt-lens-toggle")
-        self._again = big_button("Play again ↻", "Shuffle the deck and play a new Hi Lo game", primary=False)
-        self._driver.bind_step(self._again, self.play_again)  # one click from the page, one new game
-        self._lens.observe(self._boundary.wrap(lambda _change: self._render()), names="value")
-
-        row = ipw.HBox(
-            [
-                ipw.VBox([caption, slot], layout=ipw.Layout(margin="0 12px 0 0"))
-                for caption, slot in zip(self._captions, self._slots, strict=True)
-            ],
-            layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"),
-        )
-        row.add_class("tt-hilo-row")
-        cards = ipw.VBox([self._lens, row, self._put_aside], layout=ipw.Layout(flex="3 1 300px", min_width="0"))
-        moves = ipw.VBox(
-            [self._result, self._controls, ipw.HBox([self._again], layout=ipw.Layout(margin="10px 0"))],
-            layout=ipw.Layout(flex="1 1 420px", min_width="min(420px, 100%)"),
-        )
-        self.children = (
-            style_sheet(),
-            *clock_controls(),  # test mode only: the hidden control a test moves the clock through
-            ipw.HBox([self._title, ProjectorSwitch(self)], layout=ipw.Layout(flex_flow="row wrap")),
-            self._status,
-            self._pins,
-            ipw.HBox([cards, moves], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start")),
-            html_widget("tt-heading-box", '<div class="tt-heading">What happened</div>'),
-            self._log_view,
-            self._saves_box(),
-        )
-        self._install(match, seed_source)
-
-    def _saves_box(self) -> Disclosure:
-        """Returns the "Save or resume 💾" section: the game as a file on the pupil's own computer."""
-        self._saves = SavePanel(
-            self._save_header,
-            self._resume_saved,
-            games=(HiLoRules.family,),
-            boundary=self._boundary,
-            show=self._status.show,
-        )
-        return Disclosure("Save or resume 💾", [self._saves], what="saving and resuming this game")
-
-    def _save_header(self) -> tuple[SaveHeader, GameRecord]:
-        rules = self._match.rules
-        assert isinstance(rules, HiLoRules)  # checked in __init__
-        record = self._match.record
-        return SaveHeader(HiLoRules.family, "Hi Lo", rules.deck.name, len(record.actions), ("human",)), record
-
-    def _resume_saved(self, saved: SavedGame) -> None:
-        """Puts a saved Hi Lo game in play; a save that is not one changes nothing."""
-        if not isinstance(saved.record.rules, HiLoRules) or saved.players != ("human",) or saved.record.seed is None:
-            raise RecordError("the file is not a saved Hi Lo game that can carry on")
-        try:
-            match = Match.from_record(saved.record, [HUMAN])
-        except TopTrumpsError:
-            raise RecordError("the saved Hi Lo game does not replay") from None
-        self._install(match, "saved")
-        self._status.show(f"Resumed the saved Hi Lo game: {saved.header.deck}, move {saved.header.move}.")
-        self._focus_next()  # on into the resumed game, not left on the upload button
-
-    # -- construction for notebooks -------------------------------------------------------
 
     @classmethod
     def new(
@@ -264,7 +461,7 @@ class HiLoTable(MatchView):
     @property
     def view(self) -> HiLoView:
         """What the player sees now."""
-        view: HiLoView = self._match.view(0)
+        view: HiLoView = self.match.view(0)
         return view
 
     @property
@@ -275,37 +472,44 @@ class HiLoTable(MatchView):
     @property
     def category_buttons(self) -> tuple[ipw.Button, ...]:
         """One button per category the player may choose (empty once chosen)."""
-        return self._category_buttons
+        return self._buttons_for(ChooseCategory)
 
     @property
     def call_buttons(self) -> tuple[ipw.Button, ...]:
         """The "Higher" and "Lower" buttons while a call is due (else empty)."""
-        return self._call_buttons
+        return self._buttons_for(Call)
 
     @property
     def lens(self) -> ipw.Checkbox:
-        """The "Show the odds" checkbox (the probability lens)."""
-        return self._lens
+        """The "Show the odds" tick box (the probability lens)."""
+        return self.tick_box("lens")
 
     @property
     def again_button(self) -> ipw.Button:
         """The "Play again" button."""
-        return self._again
+        button = super().again_button
+        assert button is not None  # the Hi Lo page has one
+        return button
 
     @property
     def lens_odds(self) -> Mapping[int, HiLoOdds]:
         """The lens's rule P1 odds for the second card, by category (empty unless shown)."""
-        return self._lens_odds
+        return self._lens().odds
 
     @property
     def lens_pins(self) -> Mapping[int, Fraction]:
         """The lens's rule P2 expected pins, by category (empty unless shown)."""
-        return self._lens_pins
+        return self._lens().pins
 
     @property
     def lens_call(self) -> HiLoOdds | None:
         """The lens's rule P1 odds for the call now due, or None unless shown."""
-        return self._lens_call
+        return self._lens().call
+
+    @property
+    def result_text(self) -> str:
+        """The sentence about the last call, and once the game is over, about the pins; "" before a call."""
+        return _result_text(self.view)
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -324,13 +528,13 @@ class HiLoTable(MatchView):
             chosen = deck.categories[view.category].name
             raise IllegalActionError(f"the category is already chosen ({chosen}) — call higher or lower")
         action = ChooseCategory(category) if is_whole(category) else None
-        if action is None or action not in self._match.legal_actions():
+        if action is None or action not in self.match.legal_actions():
             first = view.first_card
             if is_whole(category) and 0 <= category < len(deck.categories) and first is not None:
                 name = deck.categories[category].name
                 raise IllegalActionError(f"{first.name} has no data for {name}, so choose another category (rule T12)")
             raise IllegalActionError(f"category number {category!r} cannot be chosen; press one of the categories")
-        self._act(action)
+        self.act(action)
 
     @handler
     def call(self, direction: Direction) -> None:
@@ -345,31 +549,9 @@ class HiLoTable(MatchView):
             raise IllegalActionError("choose a category first, then call higher or lower")
         if direction not in _DIRECTIONS:
             raise IllegalActionError(f"call 'higher' or 'lower'; got {direction!r}")
-        self._act(Call(direction))
-
-    @handler
-    def play_again(self) -> None:
-        """Starts a new game: the whole deck shuffled with a fresh seed (never one the page could guess)."""
-        rules = self._rules
-        self._install(Match(rules, [HUMAN], seed=fresh_seed(), start=rules.initial_state(shuffled=True)), "drawn")
-        self._focus_next()
+        self.act(Call(direction))
 
     # -- internals ------------------------------------------------------------------------
-
-    def _install(self, match: Match, seed_source: SeedSource) -> None:
-        rules = match.rules
-        assert isinstance(rules, HiLoRules)  # checked in __init__; play_again keeps the rules
-        self._swap_match(match)  # the driver settles the shuffle
-        self._seed_source = seed_source
-        self._rules = rules
-        self._narrator = Narrator(rules, ["You"])
-        self._log = []
-        self._play_log: PlayOrderLog[Event] = PlayOrderLog(
-            starts=lambda e: isinstance(e, HiLoTurned), alone=lambda e: isinstance(e, HiLoEnded), keep=LOG_LINES
-        )
-        self._status.show("")
-        self._note(tuple(match.events))  # the whole game so far, in order, as the narrator needs
-        self._render()
 
     def _playing(self) -> HiLoView:
         """Returns the view while the game goes on; raises a friendly error once it is over."""
@@ -378,215 +560,9 @@ class HiLoTable(MatchView):
             raise IllegalActionError("this game is over — press Play again ↻ for a new shuffle")
         return view
 
-    def _act(self, action: ChooseCategory | Call) -> None:
-        """Submits a checked, legal action and shows what it did."""
-        self._status.show("")
-        self._note(tuple(self._driver.submit(action)))
-        self._render()
-        self._focus_next()
+    def _lens(self) -> HiLoLens:
+        return hi_lo_lens(self.view, self.match.legal_actions()) if self.ui.lens else HiLoLens()
 
-    def _focus_next(self) -> None:
-        """Moves the keyboard focus to the next move: a call, a category, or "Play again ↻" once it is over."""
-        next(iter((*self._call_buttons, *self._category_buttons)), self._again).focus()
-
-    def _note(self, events: tuple[Event, ...]) -> None:
-        """Adds a line per event to the log in the core's words (`toptrumps_core.narration`).
-
-        Newest first, each turned card then its call's verdict, in play order (`PlayOrderLog`).
-        """
-        self._play_log.add(zip(events, self._narrator.narrate_all(events), strict=True))
-        self._log = list(self._play_log.lines)
-
-    def _render(self) -> None:
-        view = self.view
-        deck = view.deck
-        category = view.category
-        rules = self._rules
-        option = "0, 1 or 2 pins: one per right call" if rules.hilo_pins == "per_call" else "2 pins for two right calls"
-        seed = seed_words(self._match.seed, self._seed_source, over=view.outcome is not None)
-        about = "; ".join(part for part in (option, seed) if part)
-        self._title.value = f"Hi Lo — {esc(deck.name)} <span class='tt-subtitle'>({esc(about)})</span>"
-        earned = view.pins
-        self._pins.value = f"<span role='status'>Pins: {'●' * earned}{'○' * (2 - earned)} ({_pins_text(earned)})</span>"
-        self._lens_odds, self._lens_pins, self._lens_call = MappingProxyType({}), MappingProxyType({}), None
-        show_lens = bool(self._lens.value) and view.outcome is None
-        marks: dict[int, str] = {}
-        if show_lens and category is None:
-            self._compute_category_lens(view)
-            marks = {c: f"↑{chance_text(o.higher)} ↓{chance_text(o.lower)}" for c, o in self._lens_odds.items()}
-        elif show_lens:
-            self._compute_call_lens(view)
-        self._draw_row(view, marks)
-        seen_aside = [deck.cards[c].name for c in view.put_aside]
-        self._put_aside.value = f"<p>Put aside (no data): {esc(', '.join(seen_aside))}</p>" if seen_aside else ""
-        if view.outcome is not None:
-            children = self._over_screen(view)
-        elif category is None:
-            children = self._choose_screen(view)
-        else:
-            children = self._call_screen(view)
-        swap_children(self._controls, children)  # closes the old buttons, to the bottom
-        self._lens.disabled = view.outcome is not None
-        self._log_view.value = log_groups_html(self._play_log.groups, "What happened, newest call first")
-
-    def _draw_row(self, view: HiLoView, marks: Mapping[int, str]) -> None:
-        deck = view.deck
-        judged = {slot: right for slot, (_, right) in enumerate(view.calls, start=1)}
-        for slot in range(ROW):
-            caption, picture = self._captions[slot], self._slots[slot]
-            if slot >= len(view.faces):
-                picture.show(None)
-                picture.layout.visibility = "hidden"
-                caption.value = f"<b>{_SLOT_NAMES[slot]}</b>: empty (the row closed up)"
-                continue
-            picture.layout.visibility = "visible"
-            number = view.faces[slot]
-            card = None if number is None else deck.cards[number]
-            mark = marks if slot == 0 and view.category is None else None
-            picture.show(card, highlight=view.category if card is not None else None, marks=mark)
-            verdict = ""
-            if slot in judged:
-                verdict = " — right ✓" if judged[slot] else " — wrong ✗"
-            state = "face down" if card is None else esc(card.name)
-            caption.value = f"<b>{_SLOT_NAMES[slot]}</b>: {state}{verdict}"
-
-    def _compute_category_lens(self, view: HiLoView) -> None:
-        first = view.first_card
-        assert first is not None
-        odds: dict[int, HiLoOdds] = {}
-        pins: dict[int, Fraction] = {}
-        for action in self._match.legal_actions():
-            c = action.category
-            shown = first.values[c]
-            assert shown is not None
-            values = [view.deck.cards[i].values[c] for i in view.unseen]
-            pins[c] = hi_lo_plan(shown, values, hilo_pins=view.hilo_pins).expected_pins
-            if any(v is not None for v in values):
-                odds[c] = hi_lo_odds(shown, values)
-        self._lens_odds, self._lens_pins = MappingProxyType(odds), MappingProxyType(pins)
-
-    def _compute_call_lens(self, view: HiLoView) -> None:
-        shown, category = view.shown, view.category
-        assert shown is not None and category is not None
-        value = shown.values[category]
-        assert value is not None
-        values = [view.deck.cards[i].values[category] for i in view.unseen]
-        if any(v is not None for v in values):
-            self._lens_call = hi_lo_odds(value, values)
-
-    def _choose_screen(self, view: HiLoView) -> list[ipw.Widget]:
-        first = view.first_card
-        assert first is not None
-        deck = view.deck
-        rows: list[ipw.Widget] = [
-            html_widget(
-                "tt-heading-box",
-                f"<div class='tt-heading'>Choose a category of {esc(first.name)} for the whole game</div>",
-            )
-        ]
-        if self._lens_pins:
-            legend = (
-                "The odds: ↑ the chance that the second card is higher or equal, ↓ lower or equal; "
-                "then the pins you can expect on average with the best calls in that category."
-            )
-            rows.append(html_widget("tt-lens-legend", f"<p>{esc(legend)}</p>"))
-        buttons = []
-        for action in self._match.legal_actions():
-            c = action.category
-            category = deck.categories[c]
-            value = value_text(category, first.values[c])
-            button = ipw.Button(
-                description=f"{category.name}: {value}",
-                tooltip=f"Play Hi Lo on {category.name} ({first.name} has {value})",
-                layout=ipw.Layout(width="auto", flex="1 1 auto", min_width="min(240px, 100%)", margin="0"),
-            )
-            button.add_class("tt-category")
-            self._driver.bind(button, partial(self.choose, c))
-            buttons.append(button)
-            children: list[ipw.Widget] = [button]
-            if c in self._lens_pins:
-                lens_text = esc(self._category_lens_text(view, c))
-                children.append(html_widget("tt-lens", lens_text, layout=ipw.Layout(flex="0 1 auto")))
-            row = ipw.HBox(children, layout=ipw.Layout(width="100%", align_items="center", flex_flow="row wrap"))
-            row.add_class("tt-row")
-            rows.append(row)
-        self._category_buttons = tuple(buttons)
-        self._call_buttons = ()
-        self._result.value = ""
-        box = ipw.VBox(rows, layout=ipw.Layout(max_width="960px"))  # room for the lens beside each category
-        box.add_class("tt-card")
-        return [box]
-
-    def _category_lens_text(self, view: HiLoView, category: int) -> str:
-        pins = f"{_pins_text(self._lens_pins[category])} expected"
-        odds = self._lens_odds.get(category)
-        if odds is None:
-            return f"no unseen card has data · {pins}"
-        return f"↑ {chance_text(odds.higher)} · ↓ {chance_text(odds.lower)} · {pins}"
-
-    def _call_screen(self, view: HiLoView) -> list[ipw.Widget]:
-        shown, category = view.shown, view.category
-        assert shown is not None and category is not None
-        cat = view.deck.categories[category]
-        which = "second" if not view.calls else "third"
-        value = value_text(cat, shown.values[category])
-        prompt = f"Will the {which} card's {cat.name} be higher or lower than {value}? (Equal counts as right.)"
-        buttons = []
-        rows: list[ipw.Widget] = [html_widget("tt-heading-box", f"<div class='tt-heading'>{esc(prompt)}</div>")]
-        for direction in _DIRECTIONS:
-            button = big_button(
-                f"{_ARROWS[direction]} {direction.capitalize()}",
-                f"Call {direction}: the {which} card's {cat.name} is {direction} than or equal to {value}",
-                primary=True,
-            )
-            self._driver.bind(button, partial(self.call, direction))
-            buttons.append(button)
-            children: list[ipw.Widget] = [button]
-            if self._lens_call is not None:
-                chance = self._lens_call.chance(direction)
-                children.append(html_widget("tt-lens", esc(f"right with chance {chance_text(chance)} ({chance})")))
-            layout = ipw.Layout(align_items="center", margin="4px 0", flex_flow="row wrap")
-            rows.append(ipw.HBox(children, layout=layout))
-        self._call_buttons = tuple(buttons)
-        self._category_buttons = ()
-        self._result.value = esc(self._last_call_text(view))
-        return [ipw.VBox(rows)]
-
-    def _over_screen(self, view: HiLoView) -> list[ipw.Widget]:
-        self._category_buttons, self._call_buttons = (), ()
-        last_right = view.calls[-1][1] if view.calls else True
-        css = "tt-result-win" if view.pins and last_right else "tt-result-tie"  # a wrong call is never green
-        self._result.value = f"<span class='{css}' role='status'>{esc(self.result_text)}</span>"
-        return [html_widget("tt-over", "<p>Press <b>Play again ↻</b> for a new shuffle.</p>")]
-
-    @property
-    def result_text(self) -> str:
-        """The sentence about the last call, and once the game is over, about the pins; "" before a call."""
-        view = self.view
-        said = self._last_call_text(view)
-        if view.outcome is None:
-            return said
-        return " ".join(part for part in (said, self._end_sentence(view)) if part)
-
-    def _last_call_text(self, view: HiLoView) -> str:
-        if not view.calls:
-            return ""
-        direction, right = view.calls[-1]
-        return f"You called {direction}: {'right ✓' if right else 'wrong ✗'}."
-
-    @staticmethod
-    def _end_sentence(view: HiLoView) -> str:
-        """Returns how the pins came about, agreeing with the calls (rule T12)."""
-        pins, calls = view.pins, view.calls
-        rights = sum(right for _, right in calls)
-        if pins == 2:
-            return "Both calls were right: you earned 2 pins. Well played!"
-        if not calls:
-            return "No card could be turned for a call, so the game ended with 0 pins."
-        if pins == 1 and not calls[-1][1]:
-            return "Your first call was right, so you keep 1 pin. Good try!"
-        if pins == 1:
-            return "No card was left for a second call: you earned 1 pin. Good call!"
-        if rights and view.hilo_pins == "complete_run":
-            return "Only two right calls pay in this game, so you earned 0 pins. So close!"
-        return "You earned 0 pins. Better luck next time."
+    def _buttons_for(self, kind: type) -> tuple[ipw.Button, ...]:
+        choices = self.screen.choices
+        return tuple(b for b, c in zip(self.buttons, choices, strict=True) if isinstance(c.action, kind))

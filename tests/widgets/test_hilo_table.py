@@ -228,4 +228,5 @@ def test_t12_the_end_is_shown_in_the_winning_style_only_after_a_right_last_call(
     table.choose(0)
     for direction in calls:
         table.call(direction)  # type: ignore[arg-type]
-    assert table.match.is_over and f"class='{style}'" in table._result.value
+    assert table.match.is_over and table.screen.tone == style.removeprefix("tt-result-")
+    assert f"class='{style}'" in browser_text(table)

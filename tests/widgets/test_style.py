@@ -48,7 +48,7 @@ def test_phones_laptops_and_the_projector_each_have_their_own_sizes() -> None:
 def test_hi_lo_s_face_up_cards_are_drawn_wide_enough_for_13_px_type_at_every_screen_size() -> None:
     """Every width the sheet gives a face-up Hi Lo card (any media query) keeps its smallest type at 13 px or more."""
     table = HiLoTable.new(seed=5, lens=True)
-    picture = str(table._slots[0].value)
+    picture = str(table.card_views[0].value)
     view_width = float(re.search(r'viewBox="0 0 ([\d.]+) ', picture).group(1))  # type: ignore[union-attr]
     smallest = min(float(size) for size in re.findall(r'font-size="([\d.]+)"', picture))
     widths = [float(w) for w in re.findall(r"\.tt-hilo-row \.tt-cardview svg \{\{? *width: *([\d.]+)px", CSS)]

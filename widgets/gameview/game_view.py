@@ -71,6 +71,7 @@ from widgets._toolkit import (
     html_widget,
     seed_words,
 )
+from widgets._toolkit.clock import clock_controls
 from widgets._toolkit.log_order import PlayOrderLog, log_groups_html
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.card import CardView
@@ -261,6 +262,7 @@ class GameView(ipw.VBox, Generic[V, U]):
         )
         children: list[ipw.Widget] = [
             style_sheet(),
+            *clock_controls(),  # test mode only: the hidden control a test moves the clock through
             ipw.HBox([renderer.title, ProjectorSwitch(self)], layout=ipw.Layout(flex_flow="row wrap")),
             self._status,
             renderer.banner,
