@@ -203,20 +203,22 @@ class EndReason(Recorded, enum.Enum, abstract=True):
 
     A game family names its own end reasons (`GameFamily.end_reasons`),
     usually an enum of its own, ``class SnapEnd(EndReason, wire="snap/end"):
-    SNAP = "snap"`` (as `SquadsEnd` and `QuizEnd`), which records store like
-    any other recorded enum; classic play and the tournament take theirs from
-    `Termination`.  Whatever
-    the family, a game the driver's cap stopped ends `Termination.UNFINISHED`
-    (rule C12).
+    SNAP = "snap"`` (as `TournamentEnd`, `SquadsEnd` and `QuizEnd`), which
+    records store like any other recorded enum.  The reasons several families
+    share are `Termination`'s.  Whatever the family, a game the driver's cap
+    stopped ends `Termination.UNFINISHED` (rule C12).
     """
 
 
 class Termination(EndReason, wire="termination"):
-    """Why a game of classic play or of the tournament ended; `UNFINISHED` serves every family.
+    """The shared end reasons: classic play's, which the tournament's card games share, and `UNFINISHED`.
 
-    Squads and the quiz name their own (`SquadsEnd`, `QuizEnd`); records
-    written before, which stored theirs as a `Termination`, still load
-    (`toptrumps_core.record.codec`).
+    Classic play ends for `LAST_STACK`, `DRAW_ALL_OUT` or `ROUND_LIMIT`, and
+    the card games played inside the tournament may end for the same reasons,
+    so these stay shared; `UNFINISHED` serves every family (rule C12).  The
+    tournament, Squads and the quiz name their own (`TournamentEnd`,
+    `SquadsEnd`, `QuizEnd`); records written before, which stored theirs as a
+    `Termination`, still load (`toptrumps_core.record.codec`).
     """
 
     LAST_STACK = "last_stack"
@@ -227,10 +229,6 @@ class Termination(EndReason, wire="termination"):
     """The agreed comparison limit was reached; most cards wins (rule C11)."""
     UNFINISHED = "unfinished"
     """A simulation cap stopped the game; nobody won (rule C12)."""
-    MINI_GAME_ENDED = "mini_game_ended"
-    """A tournament mini-game is over; its winners are the seats given pins (T9-T14)."""
-    FINALE_WON = "finale_won"
-    """The last player holding cards in the Finale won the tournament (T16)."""
 
 
 @dataclass(frozen=True, slots=True)

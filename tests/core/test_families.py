@@ -217,3 +217,22 @@ def test_squads_and_the_quiz_end_for_reasons_of_their_own_and_old_records_still_
     assert decode({"enum": "termination", "value": "unfinished"}) is Termination.UNFINISHED
     with pytest.raises(toptrumps_core.RecordError, match="snap_won"):
         decode({"enum": "termination", "value": "snap_won"})
+
+
+def test_the_tournament_ends_for_reasons_of_its_own_and_old_records_still_read() -> None:
+    from toptrumps_core.record import GameRecord, decode
+    from toptrumps_core.tournament import TournamentEnd
+
+    assert get_game("tournament").end_reasons == (TournamentEnd.FINALE_WON,)
+    assert get_game("head_to_head").end_reasons == (TournamentEnd.MINI_GAME_ENDED,)
+    assert {m.name for m in Termination} == {"LAST_STACK", "DRAW_ALL_OUT", "ROUND_LIMIT", "UNFINISHED"}
+    hilo = get_game("hilo").load_playthroughs()[0]
+    record = toptrumps_core.play(hilo.rules, hilo.players, seed=hilo.seed)
+    assert record.outcome is not None and record.outcome.termination is TournamentEnd.MINI_GAME_ENDED
+    text = record.to_json()
+    assert '"enum": "tournament/end", "value": "mini_game_ended"' in text
+    before = text.replace('"enum": "tournament/end"', '"enum": "termination"')  # as a record written before stored it
+    assert GameRecord.from_json(before).outcome == record.outcome
+    assert decode({"enum": "termination", "value": "finale_won"}) is TournamentEnd.FINALE_WON
+    old = GameRecord.from_json((ROOT / "tests" / "core" / "saved_records" / "format3_tournament.json").read_text())
+    assert old.outcome is not None and old.outcome.termination is TournamentEnd.FINALE_WON

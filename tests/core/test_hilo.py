@@ -17,9 +17,10 @@ from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
 from toptrumps_core.play import Match, play
 from toptrumps_core.probability import best_hi_lo_policy
-from toptrumps_core.protocol import CHANCE, TERMINAL, Outcome, Shuffle, Termination, UniformPermutation
+from toptrumps_core.protocol import CHANCE, TERMINAL, Outcome, Shuffle, UniformPermutation
 from toptrumps_core.record import GameRecord
 from toptrumps_core.strategies import BestHiLo, PolicyPlayer
+from toptrumps_core.tournament.arena import TournamentEnd
 from toptrumps_core.tournament.hilo import (
     Call,
     HiLoCalled,
@@ -114,7 +115,7 @@ def test_t12_pins_under_both_options(hilo_pins: str, calls: list[Call], pins: in
     state, events = run(rules, ["a", "b", "c", "d"], [ChooseCategory(0), *calls])
     assert rules.pins(state) == pins
     assert rules.actor(state) is TERMINAL
-    assert rules.outcome(state) == Outcome(Termination.MINI_GAME_ENDED, frozenset({0}) if pins else frozenset())
+    assert rules.outcome(state) == Outcome(TournamentEnd.MINI_GAME_ENDED, frozenset({0}) if pins else frozenset())
     assert isinstance(events[-1], HiLoEnded) and events[-1].pins == pins
     assert rules.used_cards(state) == (0, 1, 2)  # the three laid cards, even the unturned third
 
@@ -179,7 +180,7 @@ def test_t12_stack_running_out_on_the_second_card_gives_nothing() -> None:
     rules = HiLoRules(deck(), hilo_pins="per_call")
     state, events = run(rules, ["a", "e", "g"], [ChooseCategory(0), HIGHER])  # no Speed on e or g
     assert events[-3:] == [HiLoPutAside(1, 6, 0), HiLoStackRanOut(1), HiLoEnded(0, "stack_ran_out")]
-    assert rules.outcome(state) == Outcome(Termination.MINI_GAME_ENDED, frozenset())
+    assert rules.outcome(state) == Outcome(TournamentEnd.MINI_GAME_ENDED, frozenset())
 
 
 def test_t12_first_card_with_no_data_anywhere_is_replaced() -> None:
@@ -247,7 +248,7 @@ def test_t12_rule_options_and_bad_stacks_are_refused() -> None:
 def test_t12_records_round_trip_through_json() -> None:
     rules = HiLoRules(deck(), hilo_pins="complete_run")
     record = play(rules, [BestHiLo()], seed=4, start=rules.initial_state(shuffled=True))
-    assert record.outcome is not None and record.outcome.termination is Termination.MINI_GAME_ENDED
+    assert record.outcome is not None and record.outcome.termination is TournamentEnd.MINI_GAME_ENDED
     again = GameRecord.from_json(record.to_json())
     assert again.actions == record.actions and again.events == record.events and again.outcome == record.outcome
     assert again.rules == rules

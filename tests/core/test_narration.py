@@ -53,6 +53,7 @@ from toptrumps_core.tournament import (
     TournamentRules,
     TurnPassed,
 )
+from toptrumps_core.tournament.arena import TournamentEnd
 from toptrumps_core.tournament.hilo import (
     HiLoCalled,
     HiLoCategoryChosen,
@@ -204,7 +205,7 @@ TOURNAMENT: list[tuple[Event, str]] = [
     (DuelWon(2), "Computer 2 is the last holding cards and wins the Finale!"),
     (FinaleWon(2), "Computer 2 wins the Finale and the tournament! (T16)"),
     (FinaleUncontested(0), "Only you have pins: no Finale to play (T16)."),
-    (GameEnded(Outcome(Termination.FINALE_WON, frozenset({0}))), "Game over: you win the tournament! (T16)"),
+    (GameEnded(Outcome(TournamentEnd.FINALE_WON, frozenset({0}))), "Game over: you win the tournament! (T16)"),
 ]
 
 

@@ -18,7 +18,16 @@ import pytest
 
 from toptrumps_core import ClassicRules, GameRecord, HiLoRules, TournamentRules
 from toptrumps_core.errors import RecordError, RuleOptionError
-from toptrumps_core.record import FORMAT, LEGACY_EVENTS, encode, get_family, known_families, register_family, renamed
+from toptrumps_core.record import (
+    FORMAT,
+    LEGACY_EVENTS,
+    decode,
+    encode,
+    get_family,
+    known_families,
+    register_family,
+    renamed,
+)
 from toptrumps_core.record.legacy import upgrade, upgrade_events, wire_tags
 from toptrumps_core.tournament.finale import FinaleRules
 
@@ -60,12 +69,14 @@ def test_a_format_1_record_is_written_back_in_todays_format_with_the_same_rules(
     new = json.loads(record.to_json())
     assert new["format"] == FORMAT == 4 and "events" not in new
     assert new["rules"] == old["rules"] and new["rules_version"] == old["rules_version"]
-    # Events reshaped since format 1 replay in today's shape (LEGACY_EVENTS); every tag is written as a wire name.
+    # Events reshaped since format 1 replay in today's shape (LEGACY_EVENTS); every tag is written as a wire name,
+    # and an end reason that moved to its family since (the tournament's) as its family's own.
     assert (new["actions"], encode(record.events), new["outcome"]) == (
         wire_tags(old["actions"]),
-        wire_tags(upgrade_events(old["events"])),
-        wire_tags(old["outcome"]),
+        encode(decode(wire_tags(upgrade_events(old["events"])))),
+        encode(decode(wire_tags(old["outcome"]))),
     )
+    assert new["outcome"]["termination"]["enum"] == ("termination" if name == "classic_options" else "tournament/end")
     assert new["actions"] != old["actions"]
     assert GameRecord.from_json(record.to_json()).rules == record.rules
 

@@ -22,8 +22,8 @@ from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.events import CardsDiscarded, Revealed, Won
 from toptrumps_core.narration import Narrator
 from toptrumps_core.play import Match, play
-from toptrumps_core.protocol import Termination
 from toptrumps_core.strategies import HUMAN, TournamentPlayer
+from toptrumps_core.tournament.arena import TournamentEnd
 from toptrumps_core.tournament.game import MiniGameSpun, TournamentRules
 from toptrumps_core.tournament.hilo import HiLoPutAside, HiLoTurned
 from toptrumps_core.tournament.pins import PinAwarded
@@ -162,7 +162,7 @@ def test_a_whole_tournament_of_one_person_and_three_computers_clicked_to_its_win
     arena = TournamentArena.new(seats=4, humans=1, seed=SEED)
     clicks = click_through(arena, check=True)
     outcome = arena.match.outcome
-    assert outcome is not None and outcome.termination is Termination.FINALE_WON
+    assert outcome is not None and outcome.termination is TournamentEnd.FINALE_WON
     (winner,) = outcome.winners
     assert arena.winner_text == f"{arena.player_name(winner)} {'win' if winner == 0 else 'wins'} the tournament!"
     assert arena.screen == "over" and not arena.buttons and arena.next_button.disabled
@@ -184,7 +184,7 @@ def test_any_mix_of_people_and_computers_reaches_a_winner_and_hides_every_card(
 ) -> None:
     arena = TournamentArena.new(seats=seats, humans=humans, seed=seed)
     click_through(arena, check=True)
-    assert arena.match.outcome is not None and arena.match.outcome.termination is Termination.FINALE_WON
+    assert arena.match.outcome is not None and arena.match.outcome.termination is TournamentEnd.FINALE_WON
     assert len(arena.match.humans) == humans
 
 
@@ -269,7 +269,7 @@ def test_the_story_tells_every_event_in_the_core_s_words_and_a_copy_stays_put() 
     assert by_step.lines == story.lines
     told = Narrator(rules, names).narrate_all(record.events)
     (winner,) = record.outcome.winners
-    assert record.outcome.termination is Termination.FINALE_WON
+    assert record.outcome.termination is TournamentEnd.FINALE_WON
     assert set(story.lines) <= set(told[:-1])  # all but GameEnded, which FinaleWon already told
     wins = "win" if winner == 0 else "wins"
     assert story.lines[0] == f"{names[winner]} {wins} the Finale and the tournament! (T16)"

@@ -29,8 +29,9 @@ from typing import Any
 from toptrumps_core.chance import stream
 from toptrumps_core.experiments.steps import Steps, run_steps, step_size
 from toptrumps_core.play import play
-from toptrumps_core.protocol import Event, Seat, Termination
+from toptrumps_core.protocol import Event, Seat
 from toptrumps_core.strategies import default_player
+from toptrumps_core.tournament.arena import TournamentEnd
 from toptrumps_core.tournament.finale import FinaleWon
 from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, TournamentRules
 from toptrumps_core.tournament.mini_game import MiniGameOver
@@ -218,7 +219,7 @@ def tournament_stats_steps(
         game_seed = stream(seed, f"tournament/{index}").randrange(2**32)
         record = play(rules, players, seed=game_seed, max_actions=max_actions)
         played, decider, pins, winner = tournament_facts(record.events)
-        if winner is None or record.outcome is None or record.outcome.termination is not Termination.FINALE_WON:
+        if winner is None or record.outcome is None or record.outcome.termination is not TournamentEnd.FINALE_WON:
             unfinished += 1
         else:
             turns.append(played)

@@ -63,7 +63,7 @@ from toptrumps_core.events import (
 )
 from toptrumps_core.narration.words import SeatWords, and_list, capital, plural, value_words
 from toptrumps_core.protocol import Event, Outcome, Seat, Termination
-from toptrumps_core.tournament.arena import ArenaRules
+from toptrumps_core.tournament.arena import ArenaRules, TournamentEnd
 from toptrumps_core.tournament.duel import ChooserPassed, DuelWon, TieSettled
 from toptrumps_core.tournament.finale import (
     PIN_LIMIT,
@@ -408,10 +408,15 @@ class Narrator(SeatWords):
                 assert_never(event)
 
     def _ended(self, outcome: Outcome) -> str:
-        """Returns the sentence of `GameEnded`: who won and why (C7, C11, C12, T16)."""
+        """Returns the sentence of `GameEnded`: who won and why (C7, C11, C12, T9-T14, T16)."""
         winners = sorted(outcome.winners)
         termination = outcome.termination
-        if not isinstance(termination, Termination):  # a family's own end reason: its value, in words
+        if isinstance(termination, TournamentEnd):
+            if termination is TournamentEnd.FINALE_WON:
+                return f"Game over: {self._subject(winners[0], 'win', 'wins', start=False)} the tournament! (T16)"
+            won = f"{self._seats(winners)} won" if winners else "nobody won"
+            return f"Game over: {capital(self._game_name())} is over; {won}."
+        if not isinstance(termination, Termination):  # another family's own end reason: its value, in words
             return f"Game over ({termination.value.replace('_', ' ')}): {self._seats(winners) or 'nobody'} won."
         match termination:
             case Termination.UNFINISHED:
@@ -427,11 +432,6 @@ class Narrator(SeatWords):
                     holds = self._subject(winners[0], "hold", "holds", start=False)
                     return f"Game over: the round limit is reached and {holds} the most cards (C11)."
                 return f"Game over: the round limit is reached, a draw between {self._seats(winners)} (C11)."
-            case Termination.FINALE_WON:
-                return f"Game over: {self._subject(winners[0], 'win', 'wins', start=False)} the tournament! (T16)"
-            case Termination.MINI_GAME_ENDED:
-                won = f"{self._seats(winners)} won" if winners else "nobody won"
-                return f"Game over: {capital(self._game_name())} is over; {won}."
             case _:
                 assert_never(termination)
 

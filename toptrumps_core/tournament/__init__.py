@@ -35,7 +35,7 @@ Example:
 
 from __future__ import annotations
 
-from toptrumps_core.tournament.arena import ArenaRules, Table
+from toptrumps_core.tournament.arena import ArenaRules, Table, TournamentEnd
 from toptrumps_core.tournament.duel import ChooserPassed, DuelRules, DuelState, DuelWon, TieSettled
 from toptrumps_core.tournament.finale import (
     DeckShuffled,
@@ -126,6 +126,7 @@ __all__ = [
     "StealAPinRules",
     "Table",
     "TieSettled",
+    "TournamentEnd",
     "TournamentRules",
     "TournamentState",
     "TournamentView",

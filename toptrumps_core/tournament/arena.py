@@ -38,7 +38,7 @@ from toptrumps_core.deckfiles import bundled_decks, load_deck
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.options import check_options, option, option_values, options_from_data
 from toptrumps_core.probability import HiLoPins
-from toptrumps_core.protocol import Recorded, Seat, check_seat
+from toptrumps_core.protocol import EndReason, Recorded, Seat, check_seat
 from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version, deck_from_data, deck_to_data
 from toptrumps_core.tournament.pins import PinBoard
 from toptrumps_core.tournament.spinner import OPENINGS
@@ -52,6 +52,7 @@ __all__ = [
     "ArenaRules",
     "Table",
     "TieDiscard",
+    "TournamentEnd",
     "hilo_pins_option",
     "tie_discard_option",
 ]
@@ -74,6 +75,26 @@ it builds, so a version-1 tournament record replays with version-1 rules.
 RULES_VERSIONS: tuple[int, ...] = (1, 2)
 """Every version of the arena's rules this program plays (old ones for old records)."""
 MIN_SEATS, MAX_SEATS = 2, 6
+
+
+
+class TournamentEnd(EndReason, wire="tournament/end"):
+    """Why the tournament, a mini-game or the Finale ended: the tournament's own end reasons.
+
+    The card games the tournament plays inside its mini-games end for these;
+    the reasons classic play ends for (`Termination.LAST_STACK`,
+    `DRAW_ALL_OUT`, `ROUND_LIMIT`) and the driver's cap
+    (`Termination.UNFINISHED`, rule C12) stay shared in
+    `toptrumps_core.protocol.Termination`.  Records written before, which
+    stored these as a `Termination` with the same values, still load
+    (`toptrumps_core.record.codec`).
+    """
+
+    MINI_GAME_ENDED = "mini_game_ended"
+    """A mini-game is over; its winners are the seats given pins (T9-T14)."""
+    FINALE_WON = "finale_won"
+    """The last player holding cards in the Finale won the tournament (T16)."""
+
 
 TieDiscard = Literal["all", "tied_only"]
 """Rule T6 option: discard every card of a tie and all compare again, or only the tied."""

@@ -72,12 +72,11 @@ from toptrumps_core.protocol import (
     Outcome,
     Recorded,
     Seat,
-    Termination,
     Transition,
     check_chance,
     check_seat,
 )
-from toptrumps_core.tournament.arena import TieDiscard, tie_discard_option
+from toptrumps_core.tournament.arena import TieDiscard, TournamentEnd, tie_discard_option
 from toptrumps_core.tournament.dealing import deal
 from toptrumps_core.tournament.spinner import OPENINGS
 from toptrumps_core.tournament.view import TournamentView
@@ -373,7 +372,7 @@ class DuelRules(Game[DuelState, Action, TournamentView]):
         """Returns ``MINI_GAME_ENDED`` with the winner once the duel is over, else None."""
         if state.winner is None:
             return None
-        return Outcome(Termination.MINI_GAME_ENDED, frozenset({state.winner}))
+        return Outcome(TournamentEnd.MINI_GAME_ENDED, frozenset({state.winner}))
 
     def used_cards(self, state: DuelState) -> tuple[int, ...]:
         """Returns the cards taken from the stack, in order (they go under it, T2)."""

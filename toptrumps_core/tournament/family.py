@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from toptrumps_core.cards import Deck
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.families import GameFamily, Playthrough, register_game
-from toptrumps_core.protocol import Termination
+from toptrumps_core.tournament.arena import TournamentEnd
 from toptrumps_core.tournament.finale import FinaleRules
 from toptrumps_core.tournament.game import HiLoGame, TournamentRules
 from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
@@ -95,7 +95,7 @@ def _mini_game(
         rules=rules,
         title=title,
         rule_ids=rule_ids,
-        end_reasons=(Termination.MINI_GAME_ENDED,),
+        end_reasons=(TournamentEnd.MINI_GAME_ENDED,),
         narrator=_NARRATOR,
         player=_MINI_GAME_PLAYER,
         pictures=_ARENA_PICTURE,
@@ -112,7 +112,7 @@ TOURNAMENT_FAMILIES: tuple[GameFamily, ...] = tuple(
             rules=HiLoRules,
             title="Hi Lo",
             rule_ids="T12",
-            end_reasons=(Termination.MINI_GAME_ENDED,),
+            end_reasons=(TournamentEnd.MINI_GAME_ENDED,),
             narrator=_NARRATOR,
             player="toptrumps_core.strategies.hilo:hilo_player",
             pictures="toptrumps_core.svg:card",
@@ -124,7 +124,7 @@ TOURNAMENT_FAMILIES: tuple[GameFamily, ...] = tuple(
             rules=TournamentRules,
             title="The tournament",
             rule_ids="T1-T16",
-            end_reasons=(Termination.FINALE_WON,),
+            end_reasons=(TournamentEnd.FINALE_WON,),
             narrator=_NARRATOR,
             player="toptrumps_core.strategies.tournament:tournament_player",
             pictures=_ARENA_PICTURE,
@@ -142,7 +142,7 @@ TOURNAMENT_FAMILIES: tuple[GameFamily, ...] = tuple(
             rules=FinaleRules,
             title="The Finale",
             rule_ids="T15, T16",
-            end_reasons=(Termination.FINALE_WON,),
+            end_reasons=(TournamentEnd.FINALE_WON,),
             narrator=_NARRATOR,
             player=_MINI_GAME_PLAYER,
             pictures=_ARENA_PICTURE,

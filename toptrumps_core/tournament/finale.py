@@ -52,12 +52,11 @@ from toptrumps_core.protocol import (
     Outcome,
     Seat,
     Shuffle,
-    Termination,
     Transition,
     UniformPermutation,
     check_chance,
 )
-from toptrumps_core.tournament.arena import Table
+from toptrumps_core.tournament.arena import Table, TournamentEnd
 from toptrumps_core.tournament.duel import DuelState
 from toptrumps_core.tournament.duel_mini_game import DuelMiniGame
 from toptrumps_core.tournament.mini_game import MiniGameState, Stage
@@ -211,7 +210,7 @@ class FinaleRules(DuelMiniGame):
         ((1, 2, 0), 1, ((2,), (0, 1), ()))
         >>> state = rules.apply(state, ChooseCategory(1)).state   # 9 beats 7: seat 0 is out
         >>> state.outcome
-        Outcome(termination=<Termination.FINALE_WON: 'finale_won'>, winners=frozenset({1}))
+        Outcome(termination=<TournamentEnd.FINALE_WON: 'finale_won'>, winners=frozenset({1}))
     """
 
     family = "finale"
@@ -341,4 +340,4 @@ class FinaleRules(DuelMiniGame):
         return state, (dealt,)
 
     def _won(self, state: MiniGameState, winner: Seat) -> MiniGameState:
-        return replace(state, stage=Stage.OVER, outcome=Outcome(Termination.FINALE_WON, frozenset({winner})))
+        return replace(state, stage=Stage.OVER, outcome=Outcome(TournamentEnd.FINALE_WON, frozenset({winner})))

@@ -90,13 +90,12 @@ from toptrumps_core.protocol import (
     Outcome,
     Seat,
     Shuffle,
-    Termination,
     Transition,
     UniformPermutation,
     check_chance,
 )
 from toptrumps_core.record import card_game_data, card_game_parts, check_rules_version
-from toptrumps_core.tournament.arena import hilo_pins_option
+from toptrumps_core.tournament.arena import TournamentEnd, hilo_pins_option
 from toptrumps_core.tournament.hilo_events import (
     EndReason,
     HiLoCalled,
@@ -396,7 +395,7 @@ class HiLoRules(Game[HiLoState, HiLoDecision, HiLoView]):
         """Returns ``Outcome(MINI_GAME_ENDED, {0} if pins else {})`` once over, else None."""
         if state.step is not HiLoStep.OVER:
             return None
-        return Outcome(Termination.MINI_GAME_ENDED, frozenset({0}) if self.pins(state) else frozenset())
+        return Outcome(TournamentEnd.MINI_GAME_ENDED, frozenset({0}) if self.pins(state) else frozenset())
 
     # -- for the tournament ---------------------------------------------------------
 

@@ -38,11 +38,10 @@ from toptrumps_core.protocol import (
     Outcome,
     Recorded,
     Seat,
-    Termination,
     Transition,
     check_chance,
 )
-from toptrumps_core.tournament.arena import ArenaRules, Table
+from toptrumps_core.tournament.arena import ArenaRules, Table, TournamentEnd
 from toptrumps_core.tournament.spinner import Sector, Spin, spinner
 from toptrumps_core.tournament.view import TournamentView
 
@@ -169,7 +168,7 @@ class MiniGame(ArenaRules, Game[MiniGameState, Action, TournamentView]):
     protocol (``actor``, ``legal_actions``, ``chance``, ``apply``,
     ``observe``, ``outcome``), and when it is over has put its pins on the
     tracks and its cards back under their stack (`table`).  Its outcome is
-    ``Termination.MINI_GAME_ENDED`` with the seats given pins as winners
+    ``TournamentEnd.MINI_GAME_ENDED`` with the seats given pins as winners
     (the Finale: ``FINALE_WON``).  Subclasses set `sector` and fill in the
     stages they use.
     """
@@ -325,7 +324,7 @@ class MiniGame(ArenaRules, Game[MiniGameState, Action, TournamentView]):
         self, state: MiniGameState, winners: tuple[Seat, ...], events: tuple[Event, ...]
     ) -> tuple[MiniGameState, tuple[Event, ...]]:
         """Returns the state marked over with `winners`, and the events plus `MiniGameOver`."""
-        outcome = Outcome(Termination.MINI_GAME_ENDED, frozenset(winners))
+        outcome = Outcome(TournamentEnd.MINI_GAME_ENDED, frozenset(winners))
         sector = self.sector
         over: tuple[Event, ...] = () if sector is None else (MiniGameOver(sector, winners),)
         return replace(state, stage=Stage.OVER, outcome=outcome), events + over

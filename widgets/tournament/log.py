@@ -23,6 +23,7 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.events import GameEnded, Revealed
 from toptrumps_core.narration import Narrator
 from toptrumps_core.protocol import Event, Outcome, Seat, Termination
+from toptrumps_core.tournament.arena import TournamentEnd
 from toptrumps_core.tournament.finale import FinaleWon
 from toptrumps_core.tournament.game import FinaleBegan, MiniGameSpun, StarterDrawn, TournamentRules, TurnPassed
 from toptrumps_core.tournament.hilo_events import HiLoTurned
@@ -127,7 +128,7 @@ class ArenaStory:
             line = self._narrator.narrate(event)
             self.mini_events.append(event)
             self.mini_lines.append(line)
-            if not (isinstance(event, GameEnded) and event.outcome.termination is Termination.FINALE_WON):
+            if not (isinstance(event, GameEnded) and event.outcome.termination is TournamentEnd.FINALE_WON):
                 lines.append((event, line))  # a won tournament's end is told once, by FinaleWon
         self._log.add(lines)
         return Read(spun, revealed)

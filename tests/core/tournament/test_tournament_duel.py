@@ -9,7 +9,8 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError
 from toptrumps_core.events import CardsDiscarded, CardsDrawn, Revealed, SeatOut, StayerDrawn, Tied, Won
-from toptrumps_core.protocol import CHANCE, Lot, Termination
+from toptrumps_core.protocol import CHANCE, Lot
+from toptrumps_core.tournament.arena import TournamentEnd
 from toptrumps_core.tournament.duel import ChooserPassed, DuelRules, DuelStep, DuelWon, TieSettled
 from toptrumps_core.tournament.head_to_head import HeadToHeadRules
 from toptrumps_core.tournament.my_game import MyGameRules
@@ -40,7 +41,7 @@ def test_t5_duel_ends_when_one_player_holds_cards(tiny: Deck) -> None:
     state, events = run(rules, state, [ChooseCategory(POWER)])
     assert events[-2:] == [SeatOut(1), DuelWon(0)]
     assert rules.outcome(state) is not None and rules.outcome(state).winners == {0}
-    assert rules.outcome(state).termination is Termination.MINI_GAME_ENDED
+    assert rules.outcome(state).termination is TournamentEnd.MINI_GAME_ENDED
 
 
 def test_t6_tie_all_discards_every_card_and_repeats_same_category(tiny: Deck) -> None:

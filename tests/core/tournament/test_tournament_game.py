@@ -13,8 +13,9 @@ from toptrumps_core.classic import ChooseCategory
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError
 from toptrumps_core.events import GameEnded
 from toptrumps_core.play import play
-from toptrumps_core.protocol import CHANCE, TERMINAL, Lot, Outcome, Shuffle, Termination
+from toptrumps_core.protocol import CHANCE, TERMINAL, Lot, Outcome, Shuffle
 from toptrumps_core.record import GameRecord, encode
+from toptrumps_core.tournament.arena import TournamentEnd
 from toptrumps_core.tournament.finale import (
     FinaleCardsAllotted,
     FinaleRules,
@@ -244,7 +245,7 @@ def test_t15_grab_to_a_full_track_with_nobody_else_holding_pins_wins_uncontested
         "GameEnded",
     ]
     assert events[2] == PinsNotTaken(0, 1, "track_full")
-    assert rules.outcome(state) == Outcome(Termination.FINALE_WON, frozenset({0}))
+    assert rules.outcome(state) == Outcome(TournamentEnd.FINALE_WON, frozenset({0}))
     assert rules.actor(state) is TERMINAL
 
 
@@ -360,7 +361,7 @@ def test_t16_last_player_holding_cards_wins_the_tournament(big: Deck) -> None:
     while rules.outcome(state) is None:
         state = rules.apply(state, rules.legal_actions(state)[0] if rules.legal_actions(state) else Lot(0)).state
     outcome = rules.outcome(state)
-    assert outcome is not None and outcome.termination is Termination.FINALE_WON and len(outcome.winners) == 1
+    assert outcome is not None and outcome.termination is TournamentEnd.FINALE_WON and len(outcome.winners) == 1
 
 
 def test_t16_finale_events_end_with_the_winner(big: Deck) -> None:
@@ -368,7 +369,7 @@ def test_t16_finale_events_end_with_the_winner(big: Deck) -> None:
     state = rules.start_from(pins=[1, 1], first=0, stack=["c29", "c00"] + [f"c{i:02d}" for i in range(1, 29)])
     state, events = run(rules, state, [ChooseCategory(POWER)])
     assert events[-2:] == [CardsReturned(0, 2), FinaleWon(0)]
-    assert rules.outcome(state) == Outcome(Termination.FINALE_WON, frozenset({0}))
+    assert rules.outcome(state) == Outcome(TournamentEnd.FINALE_WON, frozenset({0}))
 
 
 def test_t16_finale_uncontested(big: Deck) -> None:

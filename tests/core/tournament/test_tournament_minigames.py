@@ -9,7 +9,8 @@ from toptrumps_core.cards import Deck
 from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError
 from toptrumps_core.events import CardsDrawn, StayerDrawn, Tied, Won
-from toptrumps_core.protocol import CHANCE, TERMINAL, Lot, Termination
+from toptrumps_core.protocol import CHANCE, TERMINAL, Lot
+from toptrumps_core.tournament.arena import TournamentEnd
 from toptrumps_core.tournament.game import HiLoGame
 from toptrumps_core.tournament.grab_two_pins import GrabTwoPinsRules
 from toptrumps_core.tournament.head_to_head import HeadToHeadRules, OpponentPicked, PickOpponent
@@ -48,7 +49,7 @@ def test_t9_winner_gets_one_pin_and_cards_return_under_the_stack(tiny: Deck) -> 
     while rules.outcome(state) is None:
         state = rules.apply(state, rules.legal_actions(state)[0]).state
     winner = next(iter(state.outcome.winners))
-    assert state.outcome.termination is Termination.MINI_GAME_ENDED
+    assert state.outcome.termination is TournamentEnd.MINI_GAME_ENDED
     assert state.table.pins.tracks[winner] == 1 and state.table.pins.supply == 17
     stack = state.table.stacks[0]
     used = len(state.play.taken)

@@ -15,6 +15,7 @@ from toptrumps_core.play import Match, play
 from toptrumps_core.protocol import CHANCE, Finite, Termination
 from toptrumps_core.record import GameRecord, replay
 from toptrumps_core.strategies import HUMAN, RandomTournamentPlayer, TournamentPlayer
+from toptrumps_core.tournament.arena import TournamentEnd
 from toptrumps_core.tournament.duel import DuelState
 from toptrumps_core.tournament.finale import FinaleRules
 from toptrumps_core.tournament.game import HiLoGame, TournamentRules, TournamentState
@@ -97,7 +98,7 @@ def test_random_tournaments_conserve_pins_and_cards_and_end(
         check_cards(rules, match.state)
     outcome = match.outcome
     assert outcome is not None
-    if outcome.termination is Termination.FINALE_WON:
+    if outcome.termination is TournamentEnd.FINALE_WON:
         assert len(outcome.winners) == 1 and rules.actor(match.state) is not CHANCE
     else:
         assert outcome.termination is Termination.UNFINISHED and len(match.actions) == CAP
@@ -115,7 +116,7 @@ def test_random_tournaments_conserve_pins_and_cards_and_end(
 def test_each_mini_game_plays_alone_and_its_record_round_trips(cls: type[Any], seed: int) -> None:
     rules = cls(DECKS[seed], seats=3)
     record = play(rules, [TournamentPlayer()] * 3, seed=seed)
-    assert record.outcome is not None and record.outcome.termination is Termination.MINI_GAME_ENDED
+    assert record.outcome is not None and record.outcome.termination is TournamentEnd.MINI_GAME_ENDED
     again = GameRecord.from_json(record.to_json())
     assert again.events == record.events
 
@@ -124,7 +125,7 @@ def test_finale_plays_alone_from_a_scenario() -> None:
     rules = FinaleRules(DECKS[0], seats=4)
     start = rules.begin(rules.scenario_table(pins=[9, 8, 8, 7])).state
     record = play(rules, [TournamentPlayer()] * 4, seed=5, start=start)
-    assert record.outcome is not None and record.outcome.termination is Termination.FINALE_WON
+    assert record.outcome is not None and record.outcome.termination is TournamentEnd.FINALE_WON
     assert GameRecord.from_json(record.to_json()).events == record.events
 
 
@@ -139,7 +140,7 @@ def test_a_human_seat_is_driven_through_match_advance_and_submit() -> None:
         view = match.view(0)
         assert view.seat == 0
         match.submit(match.legal_actions()[0])
-    assert match.outcome is not None and match.outcome.termination is Termination.FINALE_WON
+    assert match.outcome is not None and match.outcome.termination is TournamentEnd.FINALE_WON
 
 
 def test_same_seed_same_tournament() -> None:
@@ -152,4 +153,4 @@ def test_same_seed_same_tournament() -> None:
 def test_default_players_drive_a_tournament() -> None:
     rules = TournamentRules(seats=3)
     record = play(rules, None, seed=8)
-    assert record.outcome is not None and record.outcome.termination is Termination.FINALE_WON
+    assert record.outcome is not None and record.outcome.termination is TournamentEnd.FINALE_WON
