@@ -1,7 +1,7 @@
 """Top Trumps Classroom: every rule of Top Trumps as a small, exact core.
 
 Importing this package loads only the standard library, and of the package
-nothing but this file: each public name (and each game family) is imported
+nothing but this file and its tiny `toptrumps_core.lazy`: each public name (and each game family) is imported
 when first used, so ``import toptrumps_core`` costs a few milliseconds.  The
 stable entry points, which lessons and other programs rely on:
 
@@ -14,14 +14,13 @@ True
 
 from __future__ import annotations
 
-import importlib
 import sys
 import types
 
+from toptrumps_core.lazy import lazy_exports
+
 TYPE_CHECKING = False  # True for type checkers; importing typing would cost more than this whole file
 if TYPE_CHECKING:
-    from typing import Any
-
     from toptrumps_core.cards import Card, Category, Deck, format_value
     from toptrumps_core.chance import make_rng
     from toptrumps_core.classic import ChooseCategory, ClassicRules, ClassicState, ClassicView, PickCard
@@ -177,22 +176,7 @@ _PUBLIC: dict[str, str] = {
 """Every public name -> the module that defines it, imported when the name is first used (PEP 562)."""
 
 
-def __getattr__(name: str) -> Any:
-    """Returns the public name `name`, importing its module on first use.
-
-    Raises:
-        AttributeError: If `name` is not a public name of the package.
-    """
-    module = _PUBLIC.get(name)
-    if module is None:
-        raise AttributeError(f"module 'toptrumps_core' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later uses skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _PUBLIC)
 
 
 class _Package(types.ModuleType):

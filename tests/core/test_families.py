@@ -33,11 +33,11 @@ def _fresh(code: str) -> str:
     return done.stdout.strip()
 
 
-def test_importing_the_package_loads_none_of_its_modules() -> None:
+def test_importing_the_package_loads_none_of_its_modules_but_the_lazy_loader() -> None:
     loaded = _fresh(
         "import sys, toptrumps_core; print(sorted(m for m in sys.modules if m.startswith('toptrumps_core')))"
     )
-    assert loaded == "['toptrumps_core']"
+    assert loaded == "['toptrumps_core', 'toptrumps_core.lazy']"
 
 
 def test_a_family_loads_only_its_own_package() -> None:

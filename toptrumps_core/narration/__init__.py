@@ -25,6 +25,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, get_args
 
+from toptrumps_core.lazy import lazy_exports
+
 if TYPE_CHECKING:
     from toptrumps_core.narration.card_games import GameEvent, Narrator
     from toptrumps_core.narration.quiz import QuizEvent, QuizNarrator
@@ -65,25 +67,22 @@ _PUBLIC: dict[str, str] = {
 """Every public name -> the module that defines it, imported when the name is first used (PEP 562)."""
 
 
+_public_name, __dir__ = lazy_exports(__name__, _PUBLIC)
+
+
 def __getattr__(name: str) -> object:
-    """Returns the public name `name`, importing its module on first use.
+    """Returns the public name `name`, importing its module on first use (`toptrumps_core.lazy`).
+
+    ``NARRATED_EVENTS`` is built on first use: every event class some
+    narrator of this package tells, one union per narrator module.
 
     Raises:
         AttributeError: If `name` is not a public name of the package.
     """
-    if name == "NARRATED_EVENTS":  # every event class some narrator of this package tells, one union per family
+    if name == "NARRATED_EVENTS":
         events: frozenset[type[Event]] = frozenset()
         for part, union in (("card_games", "GameEvent"), ("squads", "SquadsEvent"), ("quiz", "QuizEvent")):
             events |= frozenset(get_args(getattr(importlib.import_module(f"{__name__}.{part}"), union)))
         globals()[name] = events
         return events
-    module = _PUBLIC.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later uses skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return _public_name(name)

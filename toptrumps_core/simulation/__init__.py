@@ -31,9 +31,9 @@ pays for it.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from toptrumps_core.lazy import lazy_exports
 from toptrumps_core.simulation.batch import (
     BATCH_STRATEGIES,
     BatchGames,
@@ -54,7 +54,7 @@ _PANDAS_MODULES = {
     "summaries": ("card_winningness", "first_chooser_share", "gamblers_ruin_lengths"),
     "sweeps": ("SWEEP_KEYS", "SerialExecutor", "sweep"),
 }
-_HOME = {name: module for module, names in _PANDAS_MODULES.items() for name in names}
+_HOME = {name: f".{module}" for module, names in _PANDAS_MODULES.items() for name in names}
 
 __all__ = [
     "BATCH_STRATEGIES",
@@ -80,20 +80,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Returns the experiments' name `name`, importing its module (and pandas) the first time.
-
-    Raises:
-        AttributeError: If the package has no name `name`.
-    """
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """Returns the package's public names, the experiments' included."""
-    return sorted(__all__)
+# Each experiment name imports its module (and pandas) on first use.
+__getattr__, __dir__ = lazy_exports(__name__, _HOME)

@@ -20,7 +20,7 @@ no other game.
 
 from __future__ import annotations
 
-import importlib
+from toptrumps_core.lazy import lazy_exports
 
 TYPE_CHECKING = False  # True for type checkers, which read the imports below
 if TYPE_CHECKING:
@@ -90,19 +90,4 @@ _PUBLIC: dict[str, str] = {
 """Every public name -> the module that defines it, imported when the name is first used (PEP 562)."""
 
 
-def __getattr__(name: str) -> object:
-    """Returns the public name `name`, importing its module on first use.
-
-    Raises:
-        AttributeError: If `name` is not a public name of the package.
-    """
-    module = _PUBLIC.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later uses skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _PUBLIC)
