@@ -96,6 +96,10 @@ class OptionSpec:
             upper bound.
         off: True if None is allowed, meaning the option is off (or, for a
             word, not chosen).
+        for_people: True for a rule option a person sets (a settings form
+            shows it); False for one only programs set, such as classic
+            play's ``simulation`` (C1: more seats, for simulations only),
+            which no settings form shows and the docs table marks.
     """
 
     name: str
@@ -110,6 +114,7 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     off: bool = False
+    for_people: bool = True
 
     def allowed(self) -> str:
         """Returns what the option accepts, in words, e.g. ``"'tie' or 'loses'"``."""
@@ -198,6 +203,7 @@ class _Declared:
     choice_help: tuple[str, ...]
     low: int | None
     high: int | None
+    for_people: bool
 
 
 def option(
@@ -210,6 +216,7 @@ def option(
     choice_help: Sequence[str] = (),
     low: int | None = None,
     high: int | None = None,
+    for_people: bool = True,
 ) -> Any:
     """Declares a rules dataclass's field as a rule option (see the module docstring).
 
@@ -226,12 +233,14 @@ def option(
         low: The smallest whole number allowed (``int`` fields).
         high: The largest whole number allowed (``int`` fields); None for no
             upper bound.
+        for_people: False for an option only programs set, never a person
+            (no settings form shows it; see `OptionSpec.for_people`).
 
     Returns:
         A `dataclasses.field` holding the declaration in its metadata (typed
         Any, as the field's own annotation gives its type).
     """
-    declared = _Declared(rule, label, help, tuple(choice_labels), tuple(choice_help), low, high)
+    declared = _Declared(rule, label, help, tuple(choice_labels), tuple(choice_help), low, high, for_people)
     return dataclasses.field(default=default, metadata=types.MappingProxyType({_KEY: declared}))
 
 
@@ -312,7 +321,19 @@ def _spec(owner: str, name: str, hint: object, field_default: object, d: _Declar
     else:
         raise TypeError(f"{where}: a rule option is a Literal of words, an int or a bool; got {hint!r}")
     spec = OptionSpec(
-        name, kind, field_default, d.rule, d.label, d.help, choices, d.choice_labels, d.choice_help, d.low, d.high, off
+        name,
+        kind,
+        field_default,
+        d.rule,
+        d.label,
+        d.help,
+        choices,
+        d.choice_labels,
+        d.choice_help,
+        d.low,
+        d.high,
+        off,
+        d.for_people,
     )
     spec.check(field_default)
     return spec
@@ -368,6 +389,9 @@ def options_from_data(cls: type, data: Mapping[str, Any], *, extra: Iterable[str
 def options_table(games: Iterable[tuple[str, type]]) -> str:
     """Returns the documentation's table of rule options (Markdown), one row per option.
 
+    An option only programs set (`OptionSpec.for_people` False) says so in
+    its last column.
+
     Args:
         games: ``(game name, rules class)`` pairs, in the order the table
             lists them.
@@ -396,5 +420,7 @@ def options_table(games: Iterable[tuple[str, type]]) -> str:
             else:
                 allowed = spec.allowed()
             what = f"{spec.label}: {spec.help[:1].lower()}{spec.help[1:]}"
+            if not spec.for_people:
+                what += " (set by programs only: no settings form shows it)"
             lines.append(f"| {game} | `{spec.name}` | {spec.rule} | `{spec.default!r}` | {allowed} | {what} |")
     return "\n".join(lines)

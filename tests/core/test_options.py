@@ -18,6 +18,7 @@ from toptrumps_core.options import (
     option_specs,
     option_values,
     options_from_data,
+    options_table,
 )
 from toptrumps_core.tournament.arena import ArenaRules
 from toptrumps_core.tournament.duel import DuelRules
@@ -115,6 +116,15 @@ RULES_CLASSES = [ClassicRules, HiLoRules, ArenaRules, TournamentRules, SquadsRul
 ALL_SPECS = [(cls.__name__, spec) for cls in RULES_CLASSES for spec in option_specs(cls)]
 CODE_NAMES = {word for _, spec in ALL_SPECS for word in (spec.name, *spec.choices) if "_" in word}
 """The options' code names that no reader would take for plain words (``no_data``, ``deal_all``...)."""
+
+
+def test_c1_simulation_is_an_option_only_programs_set_and_no_settings_form_shows_it() -> None:
+    for_programs = [(owner, spec.name) for owner, spec in ALL_SPECS if not spec.for_people]
+    assert for_programs == [("ClassicRules", "simulation")]
+    assert ClassicRules(load_deck("animals"), seats=12, simulation=True).seats == 12
+    table = options_table([("classic", ClassicRules)])
+    marked = [row for row in table.splitlines() if "set by programs only" in row]
+    assert len(marked) == 1 and "`simulation`" in marked[0]
 
 
 def test_every_game_declares_its_rule_options_by_their_rules_names() -> None:

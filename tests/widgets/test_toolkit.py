@@ -244,6 +244,11 @@ class _Settings:
     note: str = "not a setting"
 
 
+def test_a_rule_option_only_programs_set_is_never_a_settings_field() -> None:
+    with pytest.raises(ValueError, match=r"ClassicRules\.simulation is set by programs only"):
+        rule_option(ClassicRules, "simulation")
+
+
 def test_check_settings_names_the_first_wrong_value() -> None:
     choices = {"deck": ("a", "b")}
     check_settings(_Settings(), choices=choices)

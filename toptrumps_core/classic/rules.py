@@ -170,6 +170,7 @@ class ClassicRules(Game[ClassicState, ClassicDecision, ClassicView]):
         default=False,
         label="Simulation",
         help="Allows up to 12 players, for simulations only",
+        for_people=False,
     )
 
     def __post_init__(self) -> None:

@@ -214,8 +214,12 @@ def rule_option(
 
     Raises:
         KeyError: If `rules` has no option `name`.
+        ValueError: If the option is one only programs set, never a person
+            (`OptionSpec.for_people` is False).
     """
     spec = option_spec(rules, name)
+    if not spec.for_people:
+        raise ValueError(f"{rules.__name__}.{name} is set by programs only (for_people=False), not in a form")
     return dataclasses.field(
         default=spec.default,
         metadata=MappingProxyType(

@@ -44,7 +44,7 @@ def title_html(rules: ClassicRules, difficulty: str, people: int, seed: str) -> 
     extras = [
         f"{spec.label}: {spec.words(value)}"
         for spec in option_specs(rules)
-        if spec.name != "simulation" and (value := getattr(rules, spec.name)) != spec.default
+        if spec.for_people and (value := getattr(rules, spec.name)) != spec.default
     ]
     level = f" · {difficulty} computers" if rules.seats > people else ""
     sub = f"{rules.seats} players{level}" + "".join(f" · {part}" for part in (seed, *extras) if part)

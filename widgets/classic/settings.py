@@ -60,8 +60,8 @@ ROUND_LIMIT_DEFAULT = 50
 ROUND_LIMIT_MAX = 100_000
 """Largest ``round_limit`` the page accepts (rule C11)."""
 
-RULE_OPTIONS = tuple(spec.name for spec in option_specs(ClassicRules) if spec.name != "simulation")
-"""The classic rule options a table sets, by their RULES.md names (every one but ``simulation``)."""
+RULE_OPTIONS = tuple(spec.name for spec in option_specs(ClassicRules) if spec.for_people)
+"""The classic rule options a table sets, by their RULES.md names (every one a person sets)."""
 
 
 @dataclass(frozen=True)
