@@ -71,10 +71,9 @@ class Specimen(Playthrough):
 def specimens() -> tuple[Specimen, ...]:
     """Returns the seeded games of every game family of the core, as each family sets them up.
 
-    One game per family (classic, hilo, tournament, arena_hilo, head_to_head,
-    my_game, shoot_out, steal_a_pin, grab_two_pins, finale, squads, quiz),
-    named after it, in the order of `toptrumps_core.families.BUILT_IN`; they
-    play on the bundled decks with the default computer players.
+    One game per family of `toptrumps_core.families.BUILT_IN`, named after
+    it, in that order; they play on the bundled decks with the default
+    computer players.
 
     Raises:
         DeckError: If a bundled deck cannot be loaded.
