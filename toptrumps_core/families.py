@@ -8,7 +8,7 @@ Everything the rest of the core needs to know about it is said once, in one
 - its rules class and its wire name (the record's ``"game"``, e.g. ``"classic"``);
 - its end reasons (`EndReason` members: a family may name its own enum, as
   Squads and the quiz do; `Termination.UNFINISHED` serves every family);
-- its narrator, its default computer player (and judge), its pictures;
+- its narrator, its default computer player (and judge);
 - its playthrough setup (the seeded games `toptrumps_core.playthrough` writes
   transcripts of) and how a transcript describes what a seat sees.
 
@@ -165,9 +165,6 @@ class GameFamily:
             the family has none, so every seat needs a strategy.
         judge: Reference to ``judge(rules)``, the default computer judge of
             a judged game; None: no default judge.
-        pictures: Reference to the module (or object) that draws the
-            family's pictures, e.g. ``"toptrumps_core.svg.squads:mission_card"``;
-            None: the card pictures every card game shares.
         playthroughs: Reference to a function of no arguments returning the
             family's seeded `Playthrough` games (one named after the family,
             at least); None: no transcript is kept.
@@ -183,7 +180,6 @@ class GameFamily:
     narrator: Callable[..., SeatNarrator] | str | None = None
     player: Callable[[Any], Any] | str | None = None
     judge: Callable[[Any], Any] | str | None = None
-    pictures: object | None = None
     playthroughs: Callable[[], Sequence[Playthrough]] | str | None = None
     view_text: Callable[[Any], str] | str | None = None
 

@@ -1,6 +1,6 @@
 """The game family of classic Top Trumps (C1-C12), registered once: `CLASSIC`.
 
-Its narrator, default player and pictures are named by reference
+Its narrator and default player are named by reference
 (`toptrumps_core.families`), so the rules never import them.
 """
 
@@ -29,7 +29,6 @@ CLASSIC = register_game(
         end_reasons=(Termination.LAST_STACK, Termination.DRAW_ALL_OUT, Termination.ROUND_LIMIT),
         narrator="toptrumps_core.narration.card_games:card_game_narrator",
         player="toptrumps_core.strategies.classic:classic_player",
-        pictures="toptrumps_core.svg:card",
         playthroughs=_playthroughs,
         view_text="toptrumps_core.narration.card_games:card_game_view_text",
     )

@@ -1,6 +1,6 @@
 """The game family of Top Trump Squads (S1-S7), registered once: `SQUADS`.
 
-Its narrator, default player and pictures are named by reference
+Its narrator and default player are named by reference
 (`toptrumps_core.families`), so the rules never import them.
 """
 
@@ -33,7 +33,6 @@ SQUADS = register_game(
         end_reasons=(SquadsEnd.TOKENS_REACHED,),
         narrator="toptrumps_core.narration.squads:squads_narrator",
         player="toptrumps_core.strategies.squads:squads_player",
-        pictures="toptrumps_core.svg.squads:mission_card",
         playthroughs=_playthroughs,
         view_text="toptrumps_core.narration.squads:squads_view_text",
     )

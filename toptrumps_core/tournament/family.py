@@ -2,7 +2,7 @@
 
 The whole tournament, Hi Lo on its own, Hi Lo inside the arena, each
 mini-game and the Finale are each a family of their own (a record can hold
-any of them).  Their narrator, default players and pictures are named by
+any of them).  Their narrator and default players are named by
 reference (`toptrumps_core.families`), so the rules never import them.
 """
 
@@ -28,7 +28,6 @@ __all__ = ["TOURNAMENT_FAMILIES"]
 _NARRATOR = "toptrumps_core.narration.card_games:card_game_narrator"
 _VIEW_TEXT = "toptrumps_core.narration.card_games:card_game_view_text"
 _MINI_GAME_PLAYER = "toptrumps_core.strategies.classic:mini_game_player"
-_ARENA_PICTURE = "toptrumps_core.svg:arena"
 
 
 def _arena() -> tuple[Deck, ...]:
@@ -98,7 +97,6 @@ def _mini_game(
         end_reasons=(TournamentEnd.MINI_GAME_ENDED,),
         narrator=_NARRATOR,
         player=_MINI_GAME_PLAYER,
-        pictures=_ARENA_PICTURE,
         playthroughs=playthroughs,
         view_text=_VIEW_TEXT,
     )
@@ -115,7 +113,6 @@ TOURNAMENT_FAMILIES: tuple[GameFamily, ...] = tuple(
             end_reasons=(TournamentEnd.MINI_GAME_ENDED,),
             narrator=_NARRATOR,
             player="toptrumps_core.strategies.hilo:hilo_player",
-            pictures="toptrumps_core.svg:card",
             playthroughs=_hilo,
             view_text=_VIEW_TEXT,
         ),
@@ -127,7 +124,6 @@ TOURNAMENT_FAMILIES: tuple[GameFamily, ...] = tuple(
             end_reasons=(TournamentEnd.FINALE_WON,),
             narrator=_NARRATOR,
             player="toptrumps_core.strategies.tournament:tournament_player",
-            pictures=_ARENA_PICTURE,
             playthroughs=_tournament,
             view_text=_VIEW_TEXT,
         ),
@@ -145,7 +141,6 @@ TOURNAMENT_FAMILIES: tuple[GameFamily, ...] = tuple(
             end_reasons=(TournamentEnd.FINALE_WON,),
             narrator=_NARRATOR,
             player=_MINI_GAME_PLAYER,
-            pictures=_ARENA_PICTURE,
             playthroughs=_finale,
             view_text=_VIEW_TEXT,
         ),
