@@ -19,9 +19,12 @@ Lazy loading: a field may hold the object itself or a reference
 ``"package.module:name"``, imported only when that field is first used, so a
 family's rules can name its narrator and players (which sit in layers above
 the rules) without importing them.  The families of the core are known by
-the module that registers each (`BUILT_IN`): `get_family` imports only the
-one module it needs, `game_families` imports them all.  A game from outside
-the core imports its own module and registers itself.
+the module that registers each (`BUILT_IN`, kept in `toptrumps_core.wire`
+beside the wire names it owns): `get_family` imports only the one module it
+needs, `game_families` imports them all.  A game from outside the core
+imports its own module and registers itself, and so owns its name as a wire
+prefix: only the modules of its own package may define types named
+``"<name>/..."`` (`toptrumps_core.wire`).
 
 Example:
     >>> from toptrumps_core.families import get_game
@@ -32,12 +35,12 @@ Example:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Protocol
 
 from toptrumps_core.protocol import AnyGame, EndReason, Event
+from toptrumps_core.wire import BUILT_IN, CORE, claim_prefix, module_tree
 
 __all__ = [
     "BUILT_IN",
@@ -50,25 +53,6 @@ __all__ = [
     "load_reference",
     "register_game",
 ]
-
-BUILT_IN: Mapping[str, str] = MappingProxyType(
-    {
-        "classic": "toptrumps_core.classic.family",
-        "hilo": "toptrumps_core.tournament.family",
-        "tournament": "toptrumps_core.tournament.family",
-        "arena_hilo": "toptrumps_core.tournament.family",
-        "head_to_head": "toptrumps_core.tournament.family",
-        "my_game": "toptrumps_core.tournament.family",
-        "shoot_out": "toptrumps_core.tournament.family",
-        "steal_a_pin": "toptrumps_core.tournament.family",
-        "grab_two_pins": "toptrumps_core.tournament.family",
-        "finale": "toptrumps_core.tournament.family",
-        "squads": "toptrumps_core.squads.family",
-        "quiz": "toptrumps_core.quiz.family",
-    }
-)
-"""The families of the core: wire name -> the module that registers it (imported on first use)."""
-
 
 class SeatNarrator(Protocol):
     """What a family's narrator gives transcripts: the seats' names and one sentence per event."""
@@ -247,8 +231,10 @@ def register_game(family: GameFamily) -> GameFamily:
     Raises:
         TypeError: If `family` is not a `GameFamily`.
         ValueError: If another family is registered under its name (a
-            family of the core included, registered or not yet loaded), or
-            its rules class gives another name as its ``family``.
+            family of the core included, registered or not yet loaded), its
+            rules class gives another name as its ``family``, or a recorded
+            type outside its module tree already uses its name as a wire
+            prefix (`toptrumps_core.wire.claim_prefix`).
     """
     if not isinstance(family, GameFamily):
         raise TypeError(f"register_game takes a GameFamily; got {family!r:.80}")
@@ -259,6 +245,8 @@ def register_game(family: GameFamily) -> GameFamily:
         raise ValueError(f"two game families are named {family.name!r}: {known.rules!r} and {family.rules!r}")
     if isinstance(family.rules, type):
         _check_family_name(family.name, family.rules)
+    rules_module = family.rules.__module__ if isinstance(family.rules, type) else family.rules.partition(":")[0]
+    claim_prefix(family.name, CORE if family.name in BUILT_IN else module_tree(rules_module))
     _GAMES[family.name] = family
     return family
 

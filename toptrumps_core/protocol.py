@@ -40,7 +40,6 @@ from __future__ import annotations
 import enum
 import math
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -48,6 +47,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeGuard, TypeV
 
 from toptrumps_core.checks import whole_number
 from toptrumps_core.errors import IllegalActionError
+from toptrumps_core.wire import recorded_type, recorded_types, register_type
 
 __all__ = [
     "CHANCE",
@@ -108,11 +108,6 @@ TERMINAL = _Node.TERMINAL
 Actor: TypeAlias = "Seat | _Node"
 """Who acts in a state: a seat number, `CHANCE`, `SIMULTANEOUS`, `JUDGE` or `TERMINAL`."""
 
-_RECORDED: dict[str, type] = {}  # every concrete `Recorded` class, by its wire name
-
-_WIRE_NAME = re.compile(r"[a-z][a-z0-9_]*(/[a-z][a-z0-9_]*)?")
-
-
 class Recorded:
     """The base of every value a game record stores, known to the record codec by its wire name.
 
@@ -121,19 +116,21 @@ class Recorded:
     saved file: ``class ChooseCategory(Action, wire="classic/choose")``,
     ``class Termination(EndReason, wire="termination")``.  Shared
     types are plain (``"shuffle"``, ``"lot"``, ``"joint"``, ``"outcome"``),
-    a family's own ``"<family>/<verb or noun>"``, lower case.  Defining a
-    subclass registers it for the codec of `toptrumps_core.record`, which
-    writes ``{"type": wire name, field: value, ...}`` (an enum member as
-    ``{"enum": wire name, "value": ...}``).  Actions derive from `Action`,
-    events from `Event`; stored states, their enums and `Outcome` from
-    `Recorded` itself.  A slotted dataclass, built twice by its decorator,
-    keeps its wire name; a base meant only for inheriting passes
-    ``abstract=True`` and has none.
+    a family's own ``"<family>/<verb or noun>"``, lower case; a family owns
+    its prefix, so only its own modules may use it, and plain names are the
+    core's (`toptrumps_core.wire`).  Defining a subclass registers it for the
+    codec of `toptrumps_core.record`, which writes ``{"type": wire name,
+    field: value, ...}`` (an enum member as ``{"enum": wire name, "value":
+    ...}``).  Actions derive from `Action`, events from `Event`; stored
+    states, their enums and `Outcome` from `Recorded` itself.  A slotted
+    dataclass, built twice by its decorator, keeps its wire name; a base
+    meant only for inheriting passes ``abstract=True`` and has none.
 
     Raises:
         TypeError: When a concrete subclass declares no wire name, one that
-            is not lower-case words with at most one ``/``, or the wire name
-            of a class from another module or scope (a record would not
+            is not lower-case words with at most one ``/``, one whose prefix
+            (or plain name) another family (or the core) owns, or the wire
+            name of a class from another module or scope (a record would not
             know which one it holds).
     """
 
@@ -152,31 +149,7 @@ class Recorded:
                 f"record type {cls.__module__}.{cls.__qualname__} declares no wire name; "
                 f'expected e.g. class {cls.__name__}(..., wire="<family>/<name>")'
             )
-        if not isinstance(wire, str) or not _WIRE_NAME.fullmatch(wire):
-            raise TypeError(f"wire name {wire!r} of {cls.__qualname__}: expected lower-case words as 'quiz/bid'")
-        known = _RECORDED.get(wire)
-        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
-            raise TypeError(
-                f"two record types have the wire name {wire!r}: {known.__module__}.{known.__qualname__} "
-                f"and {cls.__module__}.{cls.__qualname__}; give one another name"
-            )
-        cls.wire = wire
-        _RECORDED[wire] = cls
-
-
-def recorded_type(wire: str) -> type | None:
-    """Returns the `Recorded` class whose wire name is `wire`, or None if there is none.
-
-    Example:
-        >>> recorded_type("shuffle") is Shuffle
-        True
-    """
-    return _RECORDED.get(wire)
-
-
-def recorded_types() -> dict[str, type]:
-    """Returns every `Recorded` class by wire name (a new dict)."""
-    return dict(_RECORDED)
+        cls.wire = register_type(cls, wire)
 
 
 class Action(Recorded, abstract=True):

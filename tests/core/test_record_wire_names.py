@@ -25,6 +25,7 @@ from toptrumps_core.record import get_family, known_families
 from toptrumps_core.record.legacy import LEGACY_EVENTS, OLD_TAGS
 from toptrumps_core.squads.rules import SquadsRules
 from toptrumps_core.tournament.game import HiLoGame
+from toptrumps_core.wire import claim_prefix
 
 SAVED = Path(__file__).parent / "saved_records"
 CORE_FAMILIES = {name for name in known_families() if get_family(name).__module__.startswith("toptrumps_core.")}
@@ -107,19 +108,41 @@ def test_a_record_type_without_a_wire_name_is_refused() -> None:
 
 
 def test_a_wire_name_taken_twice_is_refused() -> None:
-    with pytest.raises(TypeError, match=r"two record types have the wire name 'won': toptrumps_core\.events\.Won"):
+    @dataclass(frozen=True)
+    class Stepped(Event, wire="test_twice/stepped"):
+        seat: int
+
+    with pytest.raises(TypeError, match=r"two record types have the wire name 'test_twice/stepped': tests\.core\."):
+
+        @dataclass(frozen=True)
+        class Moved(Event, wire="test_twice/stepped"):
+            seat: int
+
+    assert recorded_type("test_twice/stepped") is Stepped
+
+
+def test_the_core_s_wire_names_are_refused_outside_the_core() -> None:
+    with pytest.raises(TypeError, match=r"wire name 'won' of tests\.core\..* belongs to the core's shared types"):
 
         @dataclass(frozen=True, slots=True)
         class Won(Event, wire="won"):
             seat: int
 
-    with pytest.raises(TypeError, match="two record types have the wire name 'classic/choose'"):
+    with pytest.raises(TypeError, match=r"wire name 'classic/choose' .* belongs to the core's game family 'classic'"):
 
         @dataclass(frozen=True, slots=True)
         class Choose(Action, wire="classic/choose"):
             category: int
 
+    with pytest.raises(TypeError, match="belongs to the core's game family 'squads'"):
+
+        @dataclass(frozen=True, slots=True)
+        class Sneak(Action, wire="squads/sneak"):  # a name the core does not use, of a prefix it owns
+            seat: int
+
     assert recorded_type("won").__module__ == "toptrumps_core.events"  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="wire prefix 'classic' belongs to the core's game family"):
+        claim_prefix("classic", "tests.core")
 
 
 @pytest.mark.parametrize("wire", ["Won", "classic/Choose", "a/b/c", "", "classic/", 7])

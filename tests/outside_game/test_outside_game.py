@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -17,11 +20,33 @@ from tests.outside_game.higher_card import (
     HighestFirst,
     PlayHigherCard,
 )
-from toptrumps_core import HUMAN, GameRecord, Match, RandomStrategy, default_player, get_family, play, replay
+from toptrumps_core import (
+    HUMAN,
+    GameFamily,
+    GameRecord,
+    Match,
+    RandomStrategy,
+    default_player,
+    get_family,
+    play,
+    register_game,
+    replay,
+)
 from toptrumps_core.families import get_game
 from toptrumps_core.playthrough import transcript
+from toptrumps_core.wire import claim_prefix
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class _Elsewhere:
+    """A rules class of another package that calls itself higher_card."""
+
+    family = "higher_card"
+
+
+_Elsewhere.__module__ = "elsewhere.rules"
 
 
 def test_the_game_is_one_registered_family() -> None:
@@ -93,3 +118,61 @@ def test_no_file_of_the_project_names_the_game() -> None:
         if "higher_card" in f.read_text(encoding="utf-8") or "outside_game" in f.read_text(encoding="utf-8")
     ]
     assert naming == []
+
+
+def _fresh(code: str) -> str:
+    """Returns what a fresh interpreter prints running `code` (nothing of the core loaded before it)."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    return done.stdout.strip()
+
+
+_DEFINE_CHOOSE = """
+from dataclasses import dataclass
+from toptrumps_core.protocol import Action
+try:
+    @dataclass(frozen=True)
+    class Choose(Action, wire="classic/choose"):
+        category: int
+except TypeError as err:
+    print(err)
+"""
+
+
+@pytest.mark.parametrize("first", ["", "import toptrumps_core.classic", "import tests.outside_game.higher_card"])
+def test_an_outside_game_cannot_take_a_wire_name_of_the_core_whatever_is_imported_first(first: str) -> None:
+    said = _fresh(f"{first}\n{_DEFINE_CHOOSE}")
+    assert "wire name 'classic/choose' of __main__.Choose belongs to the core's game family 'classic'" in said
+
+
+def test_its_wire_prefix_is_its_own_and_a_plain_name_is_the_core_s() -> None:
+    from toptrumps_core.protocol import Event
+
+    with pytest.raises(TypeError, match=r"'higher_card/extra' of elsewhere\.events\.Extra belongs to game family"):
+        type("Extra", (Event,), {"__module__": "elsewhere.events", "__slots__": ()}, wire="higher_card/extra")
+
+    with pytest.raises(TypeError, match=r"wire name 'won' of .* belongs to the core's shared types"):
+
+        @dataclass(frozen=True)
+        class Won(Event, wire="won"):
+            seat: int
+
+    with pytest.raises(ValueError, match=r"wire prefix 'higher_card' belongs to 'tests\.outside_game'"):
+        claim_prefix("higher_card", "elsewhere")
+    with pytest.raises(ValueError, match="two game families are named 'higher_card'"):
+        register_game(GameFamily(name="higher_card", rules=_Elsewhere))
+
+
+def test_a_family_cannot_claim_a_prefix_a_type_outside_it_already_uses() -> None:
+    code = (
+        "from dataclasses import dataclass\n"
+        "from toptrumps_core.protocol import Action\n"
+        "@dataclass(frozen=True)\n"
+        "class Choose(Action, wire='higher_card/extra'):\n"
+        "    seat: int\n"
+        "try:\n"
+        "    import tests.outside_game.higher_card\n"
+        "except ValueError as err:\n"
+        "    print(err)\n"
+    )
+    said = _fresh(code)
+    assert "wire prefix 'higher_card' belongs to 'tests.outside_game', but __main__.Choose outside it uses it" in said
