@@ -11,6 +11,7 @@ import pytest
 
 from toptrumps_core import ClassicRules, HiLoRules, QuizRules, SquadsRules, TournamentRules, load_deck
 from toptrumps_core.errors import RuleOptionError
+from toptrumps_core.families import BUILT_IN, game_families
 from toptrumps_core.options import (
     OptionSpec,
     check_options,
@@ -112,7 +113,8 @@ def test_a_declaration_that_does_not_fit_its_field_is_a_type_error() -> None:
 
 # -- the games' own options --------------------------------------------------------------------
 
-RULES_CLASSES = [ClassicRules, HiLoRules, ArenaRules, TournamentRules, SquadsRules, QuizRules, DuelRules]
+RULES_CLASSES = [*dict.fromkeys(f.rules_class for f in game_families() if f.name in BUILT_IN), ArenaRules, DuelRules]
+"""Every rules class of the core's registered game families, and the two the tournament's parts share."""
 ALL_SPECS = [(cls.__name__, spec) for cls in RULES_CLASSES for spec in option_specs(cls)]
 CODE_NAMES = {word for _, spec in ALL_SPECS for word in (spec.name, *spec.choices) if "_" in word}
 """The options' code names that no reader would take for plain words (``no_data``, ``deal_all``...)."""
