@@ -16,10 +16,10 @@ ratios to the baseline, the lab's own path (`toptrumps_core.simulation.simulate`
 one call of ``--simulate-games`` games on one random deck, two seats, its
 defaults otherwise; the games' seeds, the batch engine and the DataFrame
 together), the peak memory per game (tracemalloc), and 100,000 games end
-to end in a fresh process (import, compile and play, each part timed, and
-the functions numba compiled counted: none when the cache is used), once
-with an empty compile cache (cold) and once with it
-filled (warm), against the baseline's time for the same 100,000 games.
+to end in a fresh process (import, compile and play, each part timed, the
+play also per game, and the functions numba compiled counted: none when
+the cache is used), once with an empty compile cache (cold) and once with
+it filled (warm), against the baseline's time for the same 100,000 games.
 
 The runs are paired: ``--repeat`` rounds each run the baseline and then
 every engine once, and each ratio printed is the median of its rounds'
@@ -179,17 +179,19 @@ def end_to_end(games: int, seed: int, threads: int, cache: str) -> tuple[float, 
     return (wall, *(float(field) for field in done.stdout.split()))
 
 
-def end_to_end_line(name: str, runs: list[tuple[float, ...]], baselines: list[float]) -> str:
+def end_to_end_line(name: str, games: int, runs: list[tuple[float, ...]], baselines: list[float]) -> str:
     """Returns one printed end-to-end row: the median run of `runs` (`end_to_end`), split into its parts.
 
-    The ratio is the median of each round's baseline seconds over its run's wall-clock seconds.
+    The batch engine's compile time and its cost per game (the playing
+    seconds over the `games` played) are printed apart.  The ratio is the
+    median of each round's baseline seconds over its run's wall-clock seconds.
     """
     wall, cpu, imported, compiling, compiling_cpu, compiled, playing = sorted(runs)[len(runs) // 2]
     faster = [base / run[0] for base, run in zip(baselines, runs, strict=True)]
     return (
         f"  {name}: {wall:.1f} s in a fresh process ({cpu:.1f} s CPU): import {imported:.1f} s, "
-        f"compile {compiling:.1f} s ({compiling_cpu:.1f} s CPU, {compiled:.0f} functions), play {playing:.1f} s; "
-        f"{spread(faster)} faster than the baseline"
+        f"compile {compiling:.1f} s ({compiling_cpu:.1f} s CPU, {compiled:.0f} functions), "
+        f"play {playing:.1f} s ({playing / games * 1e6:.1f} µs a game); {spread(faster)} faster than the baseline"
     )
 
 
@@ -278,9 +280,9 @@ def main() -> None:
                 for threads, warm in warms.items():
                     warm.append(end_to_end(games, args.seed, threads, cache))
         print(f"{games:,} games end to end: baseline {statistics.median(bases):.1f} s (median of {rounds} rounds)")
-        print(end_to_end_line(f"{batch_name(2, 1)}, cold compile cache", colds, bases))
+        print(end_to_end_line(f"{batch_name(2, 1)}, cold compile cache", games, colds, bases))
         for threads, warm in warms.items():
-            print(end_to_end_line(f"{batch_name(2, threads)}, warm compile cache", warm, bases))
+            print(end_to_end_line(f"{batch_name(2, threads)}, warm compile cache", games, warm, bases))
 
 
 if __name__ == "__main__":
