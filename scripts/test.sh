@@ -16,7 +16,7 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 echo "== ruff"
 .venv/bin/ruff check toptrumps_core widgets tests benchmarks scripts
-echo "== mypy --strict (toptrumps_core)"
+echo "== mypy --strict (toptrumps_core and the widgets on the one view design: widgets/gameview, widgets/hilo.py)"
 .venv/bin/mypy
 echo "== lint-imports (the layers in pyproject.toml)"
 .venv/bin/lint-imports

@@ -230,3 +230,15 @@ def test_t12_the_end_is_shown_in_the_winning_style_only_after_a_right_last_call(
         table.call(direction)  # type: ignore[arg-type]
     assert table.match.is_over and table.screen.tone == style.removeprefix("tt-result-")
     assert f"class='{style}'" in browser_text(table)
+
+
+def test_the_page_carries_its_screen_s_state_and_each_button_is_a_choice_of_the_screen(deck: Deck) -> None:
+    table = table_from(deck, ["Alpha", "Charlie", "Delta", "Echo"])
+    assert table.screen.state == "choose" and "tt-state-choose" in table._dom_classes
+    assert [b.description for b in table.buttons] == [c.label for c in table.screen.choices]
+    table.act(table.screen.choice("Size: 101.37 cm").action)
+    assert table.screen.state == "call" and table.view.category == 0
+    assert "tt-state-call" in table._dom_classes and "tt-state-choose" not in table._dom_classes
+    assert [c.label for c in table.screen.choices] == ["⬆ Higher", "⬇ Lower"]
+    table.act(table.screen.choice("⬇ Lower").action)  # Charlie 303.59 is higher: wrong, the game ends
+    assert table.screen.state == "over" and table.screen.tone == "tie" and table.buttons == ()

@@ -164,10 +164,12 @@ def test_after_a_resume_the_focus_goes_into_the_resumed_game(focused: list) -> N
     assert focused == [table.category_buttons[0] if table.category_buttons else table.next_button]
     hilo = HiLoTable.new(seed=5)
     hilo.category_buttons[0].click()
-    text = hilo._saves.save()
+    assert hilo.saves is not None
+    text = hilo.saves.save()
     again = HiLoTable.new(seed=6)
     focused.clear()
-    again._saves.resume_from(text, "hilo.json")
+    assert again.saves is not None
+    again.saves.resume_from(text, "hilo.json")
     assert focused == [again.call_buttons[0]]
     arena = TournamentArena.new(seats=3, humans=1, seed=2024)
     arena.fast_forward()

@@ -131,12 +131,14 @@ def test_a_server_key_from_the_environment_is_used_and_a_bad_one_is_named(monkey
 def test_a_hi_lo_game_round_trips_and_a_classic_save_is_not_one() -> None:
     table = HiLoTable.new(deck="dinosaurs", seed=4)
     table.choose(0)
-    text = table._saves.save()
+    assert table.saves is not None
+    text = table.saves.save()
     again = HiLoTable.new(deck="animals", seed=9)
-    again._saves.resume_from(text, "hilo.json")
+    assert again.saves is not None
+    again.saves.resume_from(text, "hilo.json")
     assert again.match.actions == table.match.actions and again.view == table.view
     with pytest.raises(RecordError, match="holds a saved game of 'Classic Top Trumps'"):
-        again._saves.resume_from(_played()._saves.save(), "classic.json")
+        again.saves.resume_from(_played()._saves.save(), "classic.json")
 
 
 def _sealed_by_an_earlier_release(record: dict[str, object], players: list[str]) -> str:
