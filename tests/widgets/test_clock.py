@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 
+import ipywidgets as ipw
 import pytest
 
 from widgets._toolkit import clock as clock_module
 from widgets._toolkit import seeds
 from widgets._toolkit.clock import TEST_MODE_VARIABLE, ManualClock, RealClock, app_clock, clock_controls, in_test_mode
+from widgets._toolkit.driver import StepClicks, page_click
 from widgets.quiz.timer import Countdown
 from widgets.spinner import SPIN_SECONDS, Spinner
 
@@ -100,3 +102,12 @@ def test_in_test_mode_the_timers_use_the_kernel_s_manual_clock_and_the_control_m
 
 def test_in_test_mode_each_new_game_of_a_kernel_gets_the_next_known_seed(test_mode_kernel: None) -> None:
     assert [seeds.fresh_seed() for _ in range(3)] == [0, 1, 2]
+
+
+def test_in_test_mode_a_second_press_of_the_same_button_acts_at_once(test_mode_kernel: None) -> None:
+    """Tests press again only once the page shows the step before, so no click is taken for a double click."""
+    moves: list[str] = []
+    button = StepClicks().bind(ipw.Button(description="Fast-forward ⏩"), lambda: moves.append("step"))
+    page_click(button)
+    page_click(button)
+    assert moves == ["step", "step"]

@@ -10,13 +10,16 @@ test mode:
 
 - `app_clock()` is a `ManualClock`: time stands still until a test moves it,
   so a countdown runs out, or a spin ends, exactly when the test says;
-- each game page carries one hidden control (`clock_controls`, a text box
+- each game (`game_head`) carries one hidden control (`clock_controls`, a text box
   with the class ``tt-test-clock`` that nobody sees and the keyboard cannot
   reach) through which a test moves that clock: the test writes a number of
   seconds (``0`` to just let the kernel catch up), the kernel moves the
   clock that far, lets every timer due run, and empties the box, so the
   test knows the page has every answer sent before;
-- new games are dealt from known seeds (`widgets._toolkit.seeds.fresh_seed`).
+- new games are dealt from known seeds (`widgets._toolkit.seeds.fresh_seed`);
+- a second page click on the same button acts at once (the double-click
+  window of `widgets._toolkit.driver.StepClicks` is 0): a test presses
+  again only once the page shows the step before.
 
 Without the variable, `clock_controls` returns nothing and no page holds the
 control.  The control says nothing about any game: it only moves time.
@@ -50,6 +53,8 @@ from typing import Any, Protocol
 
 import ipywidgets as ipw
 
+from widgets._style import style_sheet
+
 __all__ = [
     "TEST_MODE_VARIABLE",
     "Clock",
@@ -57,6 +62,7 @@ __all__ = [
     "RealClock",
     "app_clock",
     "clock_controls",
+    "game_head",
     "in_test_mode",
 ]
 
@@ -210,3 +216,12 @@ def clock_controls() -> tuple[ipw.Widget, ...]:
 
     box.observe(asked, names="value")
     return (box,)
+
+
+def game_head() -> tuple[ipw.Widget, ...]:
+    """Returns the widgets a game puts first among its children: its style sheet, and in test mode the test clock.
+
+    The style sheet is the shared CSS (`widgets._style.style_sheet`); the
+    test clock is `clock_controls`, absent unless the app runs in test mode.
+    """
+    return (style_sheet(), *clock_controls())

@@ -64,6 +64,7 @@ import ipywidgets as ipw
 from toptrumps_core.errors import IllegalActionError, TopTrumpsError
 from toptrumps_core.play import Match
 from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, Action, Actor, Event, NodeKind, Seat
+from widgets._toolkit.clock import in_test_mode
 from widgets._toolkit.rerender import ClickGuard
 from widgets._toolkit.words import SeatNames
 
@@ -157,7 +158,10 @@ class StepClicks:
     Args:
         clock: Returns the time in seconds (`time.monotonic` by default;
             tests pass a clock they move by hand).
-        settle_s: Seconds after a step during which a page click is ignored.
+        settle_s: Seconds after a step during which a page click is ignored;
+            None: `STEP_SETTLE_SECONDS`, or 0 in the app's test mode, whose
+            tests press again only once the page shows the step before
+            (`widgets._toolkit.clock`).
 
     Example:
         >>> now = [0.0]
@@ -170,10 +174,10 @@ class StepClicks:
         ['step', 'step']
     """
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic, settle_s: float = STEP_SETTLE_SECONDS) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic, settle_s: float | None = None) -> None:
         self.clock = clock
         """The clock the rule reads (seconds); a test may set one it moves by hand."""
-        self._settle_s = settle_s
+        self._settle_s = settle_s if settle_s is not None else 0.0 if in_test_mode() else STEP_SETTLE_SECONDS
         self._running = False
         self._ended_at = -math.inf
         self._pressed: int | None = None  # the page's button whose click is being played

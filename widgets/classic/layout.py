@@ -21,9 +21,8 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from widgets._style import style_sheet
 from widgets._toolkit import Disclosure, ProjectorSwitch, html_widget
-from widgets._toolkit.clock import clock_controls
+from widgets._toolkit.clock import game_head
 
 __all__ = ["CARD_COLUMN", "PROJECTOR_CARD_COLUMN", "TableParts", "table_layout"]
 
@@ -93,8 +92,7 @@ def table_layout(
     switch.observe(switched, names="value")
     follow(bool(switch.value))
     children = (
-        style_sheet(),
-        *clock_controls(),  # test mode only: the hidden control a test moves the clock through
+        *game_head(),
         ipw.HBox([parts.title, switch], layout=ipw.Layout(flex_flow="row wrap")),
         parts.turn,
         parts.status,

@@ -56,7 +56,6 @@ from toptrumps_core.protocol import JUDGE, SIMULTANEOUS, Action, Event, NodeKind
 from toptrumps_core.record import GameRecord, RecordedRules
 from toptrumps_core.strategies import Human
 from widgets._boundary import ErrorBoundary, handler
-from widgets._style import style_sheet
 from widgets._toolkit import (
     Disclosure,
     MatchDriver,
@@ -71,7 +70,7 @@ from widgets._toolkit import (
     html_widget,
     seed_words,
 )
-from widgets._toolkit.clock import clock_controls
+from widgets._toolkit.clock import game_head
 from widgets._toolkit.log_order import PlayOrderLog, log_groups_html
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.card import CardView
@@ -261,8 +260,7 @@ class GameView(ipw.VBox, Generic[V, U]):
             layout=ipw.Layout(flex="1 1 420px", min_width="min(420px, 100%)"),
         )
         children: list[ipw.Widget] = [
-            style_sheet(),
-            *clock_controls(),  # test mode only: the hidden control a test moves the clock through
+            *game_head(),
             ipw.HBox([renderer.title, ProjectorSwitch(self)], layout=ipw.Layout(flex_flow="row wrap")),
             self._status,
             renderer.banner,

@@ -210,6 +210,8 @@ class _GuardedVoilaHandler(_AppPages, TornadoVoilaHandler):  # type: ignore[misc
         places than are free.
         """
         verdict = self._verdict(path)
+        if verdict.action == "full" and self.place_wait_seconds > 0:
+            self.log.info("front door: waiting for a place for %s", self.request.path)
         deadline = asyncio.get_running_loop().time() + self.place_wait_seconds
         while verdict.action == "full" and not self._gone and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(PLACE_CHECK_SECONDS)

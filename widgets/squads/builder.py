@@ -48,7 +48,6 @@ from toptrumps_core.strategies import HUMAN, ExpectedTokensBuilder
 from toptrumps_core.strategies.squads import slot_chances
 from toptrumps_core.svg import mission_card, picture_html, squad_row
 from widgets._boundary import ErrorBoundary, handler
-from widgets._style import style_sheet
 from widgets._toolkit import (
     ClickGuard,
     Disclosure,
@@ -67,6 +66,7 @@ from widgets._toolkit import (
     seed_words,
     swap_children,
 )
+from widgets._toolkit.clock import game_head
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.squads.editor import MissionEditor
 from widgets.squads.log import SquadsLog
@@ -124,7 +124,7 @@ class SquadBuilder(ipw.VBox):
         saves = Disclosure("Save or resume 💾", [self._saves], what="saving and resuming this game")
         super().__init__(
             [
-                style_sheet(),
+                *game_head(),
                 self._title,
                 self._status,
                 self._turn,

@@ -65,7 +65,6 @@ from toptrumps_core.protocol import CHANCE, Action, Event, Seat
 from toptrumps_core.tournament.game import TournamentRules
 from toptrumps_core.tournament.mini_game import MiniGameOver
 from widgets._boundary import handler
-from widgets._style import style_sheet
 from widgets._toolkit import (
     Disclosure,
     ProjectorSwitch,
@@ -75,7 +74,7 @@ from widgets._toolkit import (
     html_widget,
     plural,
 )
-from widgets._toolkit.clock import clock_controls
+from widgets._toolkit.clock import game_head
 from widgets.spinner import SPIN_SECONDS, Schedule, Sleep, Spinner
 from widgets.tournament.board import ARENA_CSS, ArenaBoard
 from widgets.tournament.log import ArenaStory, Spun
@@ -194,8 +193,7 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         )
         saves = Disclosure("Save or resume 💾", [self._save_box], what="saving and resuming this tournament")
         self.children = (
-            style_sheet(),
-            *clock_controls(),  # test mode only: the hidden control a test moves the clock through
+            *game_head(),
             ipw.HTML(ARENA_CSS, layout=ipw.Layout(height="0px", margin="0px")),
             ipw.HBox([self._title, ProjectorSwitch(self)], layout=ipw.Layout(flex_flow="row wrap")),
             self._turn,
