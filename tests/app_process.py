@@ -2,8 +2,9 @@
 
 The browser, connection and load tests each start ``scripts/app.sh`` with
 their own options and wait for it in their own way; `app_process` is the
-part they share: a free port, the log, and stopping the launcher with every
-kernel it started (its process group).
+part they share: a free port, the log, the app's test mode (known seeds, a
+clock the tests move: `widgets._toolkit.clock`), and stopping the launcher
+with every kernel it started (its process group).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from widgets._toolkit.clock import TEST_MODE_VARIABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 STOP_SECONDS = 30
@@ -34,8 +37,8 @@ def app_process(log_path: Path, *options: str) -> Iterator[subprocess.Popen[byte
 
     Yields the launcher's process (its own process group) as soon as it is
     started: the caller waits for the app in its own way (the log names its
-    URL).  On leaving, the whole group gets SIGTERM, then SIGKILL after
-    `STOP_SECONDS`.
+    URL).  The app runs in test mode (``TOPTRUMPS_TEST_MODE=1``).  On
+    leaving, the whole group gets SIGTERM, then SIGKILL after `STOP_SECONDS`.
 
     Args:
         log_path: The file the app's output goes to (replaced); its folder
@@ -45,7 +48,14 @@ def app_process(log_path: Path, *options: str) -> Iterator[subprocess.Popen[byte
     log_path.parent.mkdir(parents=True, exist_ok=True)
     command = ["bash", str(ROOT / "scripts" / "app.sh"), "--no-browser", f"--port={free_port()}", *options]
     with open(log_path, "w") as log:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env={**os.environ, TEST_MODE_VARIABLE: "1"},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         yield process
     finally:

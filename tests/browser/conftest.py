@@ -9,6 +9,15 @@ port; the browser is Debian's headless Chromium driven by Playwright through
 its system executable (no browser download).  Every page records console
 errors, page errors, failed widget messages and any request that tries to
 leave this machine (such requests are blocked, then fail the test).
+
+The app runs in its test mode (`tests.app_process`), and the tests never
+wait a fixed time; they wait for the page's own state:
+
+- `page_drawn`: every cell's output of a lesson is drawn;
+- `next_frames`: the page has laid out and painted what a resize or a scroll changed;
+- `move_clock`: the kernel's clock moved on through the page's hidden test
+  control (a countdown runs out, a spin ends), and `settle`: the page holds
+  every answer the kernel sent before (a round trip through that control).
 """
 
 from __future__ import annotations
@@ -18,7 +27,6 @@ import os
 import re
 import shutil
 import subprocess
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +36,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.app_process import app_process
+from tests.polling import until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -47,6 +56,13 @@ CHROMIUM_ARGS = [
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
 START_SECONDS = 180
 MAX_SCREENSHOT_PX = 8000
+ANSWER_MS = 60_000  # the most the kernel takes to answer the page on a machine shared by a class
+TEST_CLOCK = ".tt-test-clock input"  # the hidden control of the app's test mode (widgets._toolkit.clock)
+PAGE_DRAWN = """() => document.readyState === 'complete'
+  && getComputedStyle(document.querySelector('#rendered_cells')).display !== 'none'
+  && !document.querySelector('script[type="application/vnd.voila.cell-output+json"]')
+  && document.querySelectorAll('.jp-OutputArea-output').length > 0
+  && [...document.querySelectorAll('.jp-OutputArea-output')].every((output) => output.children.length > 0)"""
 
 
 @pytest.fixture(scope="package")
@@ -59,15 +75,13 @@ def app_url() -> Iterator[str]:
 
 
 def _wait_for_app(log_path: Path, process: subprocess.Popen[bytes]) -> str:
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
+    def answering() -> str | None:
         if process.poll() is not None:
             pytest.fail(f"the app exited with {process.returncode}:\n{log_path.read_text()[-3000:]}")
         found = re.search(r"(http://localhost:\d+)/", log_path.read_text())
-        if found and _answers(found.group(1)):
-            return found.group(1)
-        time.sleep(0.5)
-    pytest.fail(f"the app did not start in {START_SECONDS} s:\n{log_path.read_text()[-3000:]}")
+        return found.group(1) if found and _answers(found.group(1)) else None
+
+    return until(answering, seconds=START_SECONDS, what=f"the app to answer (log: {log_path})")
 
 
 def _answers(url: str) -> bool:
@@ -92,6 +106,38 @@ def unnamed_buttons(page: Any) -> list[str]:
             .filter(b => !(b.innerText.trim() || b.getAttribute('aria-label') || b.getAttribute('title')))
             .map(b => b.outerHTML.slice(0, 200))""",
     )
+
+
+def page_drawn(page: Any, *, timeout_ms: int = ANSWER_MS * 2) -> None:
+    """Waits until Voilà has run every cell of the page and drawn every cell's output (widgets included)."""
+    page.wait_for_function(PAGE_DRAWN, timeout=timeout_ms)
+
+
+def next_frames(page: Any) -> None:
+    """Waits until the page has drawn two more frames: what a resize or a scroll changed is laid out and painted."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def move_clock(page: Any, seconds: float = 0, *, timeout_ms: int = ANSWER_MS) -> None:
+    """Moves the kernel's clock `seconds` on (test mode) and waits until the kernel has done it.
+
+    The page's hidden test control takes the seconds; the kernel moves its
+    clock that far, lets every timer that comes due run (a countdown runs
+    out, a spin ends), then empties the control.  The kernel answers the
+    page in order, so once the control is empty the page also holds every
+    answer to what it sent before.
+    """
+    control = page.locator(TEST_CLOCK).first
+    control.wait_for(state="attached", timeout=timeout_ms)
+    control.evaluate(
+        "(box, s) => { box.value = String(s); box.dispatchEvent(new Event('change', {bubbles: true})); }", seconds
+    )
+    page.wait_for_function("(box) => box.value === ''", arg=control.element_handle(), timeout=timeout_ms)
+
+
+def settle(page: Any, *, timeout_ms: int = ANSWER_MS) -> None:
+    """Waits until the page holds every answer of the kernel to what the page sent so far (`move_clock` by 0)."""
+    move_clock(page, 0, timeout_ms=timeout_ms)
 
 
 @dataclass
@@ -154,6 +200,6 @@ def page_and_log(browser: object, request: pytest.FixtureRequest) -> Iterator[tu
         "() => { const c = document.querySelector('#rendered_cells'); return c ? c.scrollHeight : 0; }"
     )
     page.set_viewport_size({"width": 1280, "height": max(1000, min(int(height), MAX_SCREENSHOT_PX))})
-    page.wait_for_timeout(300)
+    next_frames(page)
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     context.close()

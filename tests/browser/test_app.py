@@ -13,9 +13,8 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import unnamed_buttons
+from tests.browser.conftest import settle, unnamed_buttons
 
 pytestmark = pytest.mark.browser
 
@@ -62,25 +61,17 @@ def test_classic_game_is_played_to_its_end_by_clicking(app_url: str, page_and_lo
     assert unnamed_buttons(page) == []
     clicks = 0
     deadline = time.monotonic() + GAME_SECONDS
-    while time.monotonic() < deadline:
-        if page.get_by_text(re.compile("Game over")).count():
-            break
+    while not page.get_by_text(re.compile("Game over")).count():
+        assert time.monotonic() < deadline, f"the game did not end within {GAME_SECONDS} s ({clicks} clicks)"
         category = page.locator("button.tt-category:not([disabled])")
         forward = page.get_by_role("button", name=re.compile("Fast-forward"))
-        try:
-            if category.count():
-                category.first.click(timeout=CLICK_MS)
-            elif forward.count() and forward.first.is_enabled():
-                forward.first.click(timeout=CLICK_MS)
-            else:
-                page.wait_for_timeout(100)
-                continue
-        except PlaywrightTimeout:  # the page moved on between looking and clicking: look again
-            continue
+        if category.count():
+            category.first.click(timeout=CLICK_MS)
+        else:
+            assert forward.count() and forward.first.is_enabled(), "neither a category nor Fast-forward is offered"
+            forward.first.click(timeout=CLICK_MS)
         clicks += 1
-        page.wait_for_timeout(50)
-    else:
-        pytest.fail(f"the game did not end within {GAME_SECONDS} s ({clicks} clicks)")
+        settle(page)  # the page shows the click's answer before the next look
     assert clicks >= 1
     page.get_by_text(re.compile("Game over")).first.scroll_into_view_if_needed()
     log.assert_clean()
@@ -157,7 +148,7 @@ def test_hi_lo_is_played_with_the_lens_on(app_url: str, page_and_log: Any) -> No
         higher.wait_for(timeout=20_000)
         higher.click()
         calls += 1
-        page.wait_for_timeout(300)
+        settle(page)
         assert calls <= 2, "Hi Lo takes at most two calls (rule T12)"
         if not table.get_by_role("button", name=re.compile("Higher")).count():
             break

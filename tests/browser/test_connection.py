@@ -27,7 +27,6 @@ import json
 import os
 import re
 import signal
-import time
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -40,6 +39,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tests.app_process import app_process
 from tests.browser.conftest import ARTIFACTS, ROOT, SERVER_LOG
 from tests.load.pupils import Pupil, PupilError, play_classic
+from tests.polling import until, until_async
 from tests.widgets.widget_helpers import PYTHON_REPR
 
 pytestmark = pytest.mark.browser
@@ -51,6 +51,7 @@ SHORT_GRACE_LOG = ARTIFACTS / "voila-short-grace.log"
 GRACE = 2
 START_SECONDS = 180
 
+WAITING = "front door: waiting for a place"
 LANDING = "/voila/render/00_start_here.ipynb"
 FREED_SECONDS = 30
 
@@ -61,7 +62,9 @@ def test_a_page_whose_kernel_stopped_says_so_and_offers_a_reload(app_url: str, p
     page.locator(".tt-deck-shelf").wait_for(timeout=90_000)  # a widget: the kernel runs
     banner = page.locator("#tt-connection-lost")
     assert not banner.is_visible()
-    page.wait_for_timeout(6_000)  # one check has passed with the kernel running
+    page.wait_for_function(  # one check has passed with the kernel running (the banner counts them)
+        "() => Number(document.querySelector('#tt-connection-lost').dataset.checks || 0) >= 1", timeout=30_000
+    )
     assert not banner.is_visible()
     kernel_id = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
     stopped = page.request.delete(f"{app_url}/api/kernels/{kernel_id}")  # as the culler does to an idle page
@@ -163,12 +166,8 @@ def test_a_closed_tab_shuts_its_kernel_down(app_url: str, browser: Any) -> None:
 
 
 def _gone(page: Any, address: str) -> bool:
-    """True once `address` answers 404 (a kernel shut down), within `FREED_SECONDS`."""
-    for _ in range(FREED_SECONDS):
-        if page.request.get(address).status == 404:
-            return True
-        page.wait_for_timeout(1_000)
-    return False
+    """True once `address` answers 404 (a kernel shut down); fails if it does not within `FREED_SECONDS`."""
+    return until(lambda: page.request.get(address).status == 404, seconds=FREED_SECONDS, what=f"404 from {address}")
 
 
 def _in_a_thread(work: Callable[[], Awaitable[_T]]) -> _T:
@@ -244,14 +243,13 @@ def test_malformed_widget_messages_send_no_traceback_over_the_websocket_and_the_
 def _own_app(log_path: Path, *options: str) -> Iterator[str]:
     """Starts ``scripts/app.sh`` with `options`, logging to `log_path`; yields its base URL, then stops it."""
     with app_process(log_path, *options) as process:
-        deadline = time.monotonic() + START_SECONDS
-        found = None
-        while found is None and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.5)
-            found = re.search(r"(http://localhost:\d+)/", log_path.read_text())
-        if found is None:
-            pytest.fail(f"the app {options} did not start:\n{log_path.read_text()[-3000:]}")
-        yield found.group(1)
+
+        def started() -> re.Match[str] | None:
+            if process.poll() is not None:
+                pytest.fail(f"the app {options} exited:\n{log_path.read_text()[-3000:]}")
+            return re.search(r"(http://localhost:\d+)/", log_path.read_text())
+
+        yield until(started, seconds=START_SECONDS, what=f"the app {options} to start (log: {log_path})").group(1)
 
 
 @pytest.fixture(scope="module")
@@ -275,12 +273,12 @@ async def _status(address: str, method: str = "GET") -> int:
 
 
 async def _until_gone(base_url: str, kernel_id: str) -> bool:
-    """True once the kernel answers 404 (shut down), within `FREED_SECONDS`."""
-    for _ in range(FREED_SECONDS):
-        if await _status(f"{base_url}/api/kernels/{kernel_id}") == 404:
-            return True
-        await asyncio.sleep(1)
-    return False
+    """True once the kernel answers 404 (shut down); fails if it does not within `FREED_SECONDS`."""
+
+    async def gone() -> bool:
+        return await _status(f"{base_url}/api/kernels/{kernel_id}") == 404
+
+    return await until_async(gone, seconds=FREED_SECONDS, what=f"kernel {kernel_id} to shut down")
 
 
 def test_at_the_kernel_cap_a_reloaded_page_gets_its_place_back_and_a_newcomer_is_told_the_class_is_full(
@@ -293,9 +291,14 @@ def test_at_the_kernel_cap_a_reloaded_page_gets_its_place_back_and_a_newcomer_is
         newcomer = await _status(f"{capped_app}/voila/render/{CLASSIC}")  # the one place is taken
         # A reload: the new page's request can reach the server before the old
         # page's shutdown (sent as it unloads); the request waits for the place.
+        waiting = CAPPED_LOG.read_text().count(WAITING)
         reloaded = Pupil(capped_app)
         opening = asyncio.ensure_future(reloaded.open(CLASSIC))
-        await asyncio.sleep(0.5)
+
+        async def reload_waits() -> bool:
+            return CAPPED_LOG.read_text().count(WAITING) > waiting
+
+        await until_async(reload_waits, seconds=START_SECONDS, what="the reloaded page's request to wait for a place")
         await first.leave()
         try:
             await opening
@@ -320,13 +323,12 @@ def test_at_the_kernel_cap_a_reloaded_page_gets_its_place_back_and_a_newcomer_is
 
 
 def _pool_is_full(lessons: int) -> bool:
-    """True once the short-grace app has started a kernel for every lesson's pool, within `START_SECONDS`."""
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        if SHORT_GRACE_LOG.read_text().count("Kernel started:") >= lessons:
-            return True
-        time.sleep(1)
-    return False
+    """True once the short-grace app has started a kernel for every lesson's pool; fails after `START_SECONDS`."""
+    return until(
+        lambda: SHORT_GRACE_LOG.read_text().count("Kernel started:") >= lessons,
+        seconds=START_SECONDS,
+        what="a kernel in every lesson's pool",
+    )
 
 
 def test_pages_that_left_without_a_shutdown_free_their_kernels_and_places_after_the_grace(
@@ -349,7 +351,8 @@ def test_pages_that_left_without_a_shutdown_free_their_kernels_and_places_after_
             "never_gone": await _until_gone(short_grace_app, never.kernel_id),
             "dropped_gone": await _until_gone(short_grace_app, dropped.kernel_id),
         }
-        await asyncio.sleep(3 * GRACE)
+        # The look that shut `dropped` down came a grace after its socket closed, so more than a grace
+        # after `kept`'s page was sent: had the app counted the connected page absent, it would be gone too.
         result["kept"] = await _status(f"{short_grace_app}/api/kernels/{kept.kernel_id}")
         played = await play_classic(kept)  # the connected page still plays
         result["kept_ending"] = played.ending

@@ -15,13 +15,16 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.browser.conftest import move_clock, next_frames, settle
+from widgets.spinner import SPIN_SECONDS
 
 pytestmark = pytest.mark.browser
 
 RENDER_SECONDS = 120
 FOCUS_SECONDS = 30  # the first key press may wait for the lesson's experiment cell to finish in the kernel
 GAME_SECONDS = 240
-STEADY_MS = 200
 TABS_INTO_THE_GAME = 40  # from the top of the page to the game's first control (links and lesson controls first)
 
 
@@ -57,30 +60,43 @@ def _press(page: Any, game: str, key: str, *, away: bool = False) -> dict[str, A
 
     With `away`, the focus must leave the control pressed (it stays enabled, so
     the move of the focus is what shows the page has answered).
+    A spin the press starts is let run to its end (the kernel's clock moves
+    on by the spinner's time).
     """
     before = _focused(page, game)
     shown = page.locator(game).inner_text()
     page.keyboard.press(key)
-    deadline = time.monotonic() + FOCUS_SECONDS
-    while page.locator(game).inner_text() == shown:
-        assert time.monotonic() < deadline, f"{key} on {before!r} changed nothing in {FOCUS_SECONDS} s"
-        page.wait_for_timeout(50)
+    settle(page)
+    if page.locator(f"{game} .tt-spinner-box[data-spinning=yes]").count():
+        move_clock(page, SPIN_SECONDS)
+    assert page.locator(game).inner_text() != shown, f"{key} on {before!r} changed nothing"
     return _focus_moves(page, game, before, away=away)
 
 
+FOCUS_RESTS = """([game, before, away]) => {
+  const e = document.activeElement;
+  if (!e || e === document.body) { return false; }
+  const now = {tag: e.tagName, text: (e.innerText || e.value || '').trim(), classes: String(e.className),
+               disabled: !!e.disabled, game: !!e.closest(game)};
+  if (away && JSON.stringify(now) === JSON.stringify(before)) { return false; }
+  return now.game && !now.disabled && ['BUTTON', 'INPUT', 'SELECT'].includes(now.tag);
+}"""
+
+
 def _focus_moves(page: Any, game: str, before: dict[str, Any] | None, *, away: bool = False) -> dict[str, Any]:
-    """Waits until the focus rests on an enabled control of `game` (the page moved it there after an action)."""
-    deadline = time.monotonic() + FOCUS_SECONDS
-    while time.monotonic() < deadline:
-        now = _focused(page, game)
-        if away and now == before:
-            now = None
-        if now and now["game"] and not now["disabled"] and now["tag"] in ("BUTTON", "INPUT", "SELECT"):
-            page.wait_for_timeout(STEADY_MS)  # the rest of the page's answer may still be on its way
-            if _focused(page, game) == now:
-                return now
-        page.wait_for_timeout(50)
-    pytest.fail(f"after {before and before['text']!r} the focus went to {_focused(page, game)!r}, not a control")
+    """Waits until the focus rests on an enabled control of `game` (the page moved it there after an action).
+
+    The kernel's answer is all in the page first (`settle`), so the focus
+    found is where the page left it, not a stop on its way.
+    """
+    settle(page)
+    try:
+        page.wait_for_function(FOCUS_RESTS, arg=[game, before, away], timeout=FOCUS_SECONDS * 1000)
+    except PlaywrightTimeoutError:
+        pytest.fail(f"after {before and before['text']!r} the focus went to {_focused(page, game)!r}, not a control")
+    now = _focused(page, game)
+    assert now is not None
+    return now
 
 
 def test_a_whole_classic_game_is_played_by_keyboard_alone(app_url: str, page_and_log: Any) -> None:
@@ -183,7 +199,8 @@ def test_the_resume_button_is_named_without_the_upload_s_count_of_files(app_url:
     page.keyboard.press("Enter")
     upload = game.locator("button.widget-upload").first
     upload.wait_for(state="visible", timeout=10_000)
-    page.wait_for_timeout(STEADY_MS)
+    settle(page)
+    next_frames(page)  # the page's script names the button as it is drawn
     assert upload.inner_text().strip() == "Resume from a file…"
     assert 'button "Resume from a file…"' in game.aria_snapshot()
     log.assert_clean()

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, unnamed_buttons
+from tests.browser.conftest import ARTIFACTS, move_clock, next_frames, settle, unnamed_buttons
 from toptrumps_core.quiz import load_charts
 
 pytestmark = pytest.mark.browser
@@ -24,8 +24,9 @@ pytestmark = pytest.mark.browser
 RENDER_MS = 90_000
 STEP_MS = 20_000
 PAGE = "/voila/render/06_top_ten_quiz.ipynb"
-TIMER_S = 15  # short enough for the countdown that runs out on purpose, long enough for a busy machine to answer
-LONG_TIMER_S = 120  # where no countdown should run out, however slowly a busy machine answers
+TIMER_S = 15  # the countdown that runs out on purpose, when the test moves the app's clock (test mode) this far
+OPPOSING_S = 10  # the opposing team's one answer (Q8)
+LONG_TIMER_S = 120  # set through the settings too; the clock moves only when a test moves it
 SIZES = ((1920, 1080), (1366, 768))
 CHARTS = [[answer.text for answer in chart.answers] for chart in load_charts("set_1").charts]
 
@@ -34,8 +35,8 @@ def _screenshots(page: Any, quiz: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(400)
         quiz.scroll_into_view_if_needed()
+        next_frames(page)
         page.screenshot(path=str(ARTIFACTS / f"quiz_{name}_{width}x{height}.png"))
     page.set_viewport_size({"width": 1280, "height": 1000})
 
@@ -113,8 +114,12 @@ def test_quiz_a_whole_quiz_of_seven_rounds_with_judge_special_tile_opposing_chan
             _screenshots(page, quiz, "opposing")
             _say(quiz, answers[5], "Black wins round 2")
         elif round_ == 3:  # the countdown runs out, then the opposing team's 10 seconds: tiles stay
-            quiz.get_by_text("may give one answer within 10 seconds").first.wait_for(timeout=(TIMER_S + 15) * 1000)
-            quiz.get_by_text("Nobody wins round 3").first.wait_for(timeout=25_000)
+            move_clock(page, TIMER_S - 0.5)
+            assert not quiz.get_by_text("may give one answer within 10 seconds").count(), "the time ran out early"
+            move_clock(page, 0.5)
+            quiz.get_by_text("may give one answer within 10 seconds").first.wait_for(timeout=STEP_MS)
+            move_clock(page, OPPOSING_S)
+            quiz.get_by_text("Nobody wins round 3").first.wait_for(timeout=STEP_MS)
         elif round_ == 7:  # wrong, the opposing team wrong too: the showdown
             _say(quiz, "Narnia", "✗ Narnia")
             quiz.get_by_role("button", name=re.compile(r"^No: hand over")).click()
@@ -186,7 +191,7 @@ def test_quiz_keyboard_only_bids_and_answers_keep_the_focus_and_one_tab_reaches_
     page.keyboard.type("3")
     page.keyboard.press("Enter")
     quiz.get_by_text("✓ Green's bid is sealed").first.wait_for(timeout=STEP_MS)
-    page.wait_for_timeout(500)
+    settle(page)
     assert "password" in page.evaluate("document.activeElement.type"), _focused(page)
     page.keyboard.type("2")  # no Tab, no click: the focus moved to Black's box
     page.keyboard.press("Enter")
@@ -197,11 +202,11 @@ def test_quiz_keyboard_only_bids_and_answers_keep_the_focus_and_one_tab_reaches_
         page.keyboard.type(text)
         page.keyboard.press("Enter")
         quiz.get_by_text(f"✓ {text}").first.wait_for(timeout=STEP_MS)
-        page.wait_for_timeout(300)
+        settle(page)
         assert "type an answer" in _focused(page)
     for width, height in SIZES:  # the whole board fits a projector's screen while answering
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(400)
+        next_frames(page)
         box = quiz.bounding_box()
         assert box is not None and box["height"] <= height, (width, height, box)
         assert _placeholder_fits(page), (width, height)

@@ -42,18 +42,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.browser.conftest import next_frames, page_drawn, settle
 from toptrumps_core import load_deck
 
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 RENDER_SECONDS = 120
-SETTLE_MS = 400  # a resize re-flows the page; the layout is CSS only, with nothing to wait for in the kernel
 CHOICES_MAX = 30  # categories the person may name before a computer chooses (a run of 30 wins is as good as impossible)
 CLICK_MS = 10_000  # the most a Squads move takes to answer on a busy machine
-CHOICE_SECONDS = 10  # the most a comparison takes to show on a busy machine
 SWITCH_MS = 30_000  # the most a comparison or a redraw in the other mode takes on a machine shared by a class
 VIEWPORTS = ((390, 844), (768, 1024), (1024, 768), (1366, 768), (1920, 1080))
 LAPTOPS = ((1024, 768), (1366, 768))
@@ -182,7 +180,7 @@ def test_a_game_page_fits_five_screens_and_names_every_control(name: str, app_ur
     page, log = page_and_log
     lesson, ready, game, together = PAGES[name]
     _open(page, f"{app_url}/voila/render/{lesson}", ready)
-    page.wait_for_timeout(1000)  # let the page's later cells draw their widgets too
+    page_drawn(page)  # the page's later cells draw their widgets too
     snapshot = page.locator("body").aria_snapshot()
     assert unnamed_controls(snapshot) == [], "controls without a name for a screen reader"
     groups = re.findall(r"- radiogroup(.*)", snapshot)
@@ -192,14 +190,14 @@ def test_a_game_page_fits_five_screens_and_names_every_control(name: str, app_ur
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(SETTLE_MS)
+        next_frames(page)
         page.locator(game).first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(100)
+        next_frames(page)
         page.screenshot(path=str(ARTIFACTS / f"screens-{name}-{width}x{height}.png"))
         assert page.evaluate(OUTSIDE, width) == [], f"cut off at {width}x{height}"
         if (width, height) in LAPTOPS and together:
             page.locator(together[0]).first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-            page.wait_for_timeout(100)
+            next_frames(page)
             shown = page.evaluate(IN_VIEW, list(together))
             assert all(state == "ok" for _, state in shown), f"not on one screen at {width}x{height}: {shown}"
     if name == "classic":  # the computers' turn: the banner, the person's card and Next ▶ on one screen too
@@ -210,15 +208,13 @@ def test_a_game_page_fits_five_screens_and_names_every_control(name: str, app_ur
 
 
 def _play_until_the_computers_turn(page: Any, category: str) -> None:
-    """Names categories until "Next ▶" is offered: the page deals from a fresh seed, and a winner chooses again (C9)."""
-    watch = page.locator(".tt-col-arena .tt-primary:not([disabled])").first
+    """Names categories until "Next ▶" is offered: a winner chooses again (C9)."""
+    watch = page.locator(".tt-col-arena .tt-primary:not([disabled])")
     for _ in range(CHOICES_MAX):
         page.locator(category).first.click(timeout=RENDER_SECONDS * 1000)
-        try:
-            watch.wait_for(timeout=CHOICE_SECONDS * 1000)
+        settle(page)
+        if watch.count():
             return
-        except PlaywrightTimeoutError:
-            continue  # the person won that comparison and chooses again
     pytest.fail(f"the person still chooses after {CHOICES_MAX} categories: no computers' turn to check")
 
 
@@ -239,9 +235,9 @@ def _each_laptop_shows(page: Any, moment: str, selectors: list[str]) -> None:
     """
     for width, height in LAPTOPS:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(SETTLE_MS)
+        next_frames(page)
         page.locator(".tt-turn").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(100)
+        next_frames(page)
         page.screenshot(path=str(ARTIFACTS / f"screens-classic-{moment}-{width}x{height}.png"))
         shown = page.evaluate(IN_VIEW, selectors)
         assert all(state == "ok" for _, state in shown), f"not on one screen at {width}x{height}: {shown}"
@@ -260,14 +256,15 @@ def test_projector_mode_enlarges_every_game_of_the_page_and_stays_on(app_url: st
     page.keyboard.press("Enter")
     table.get_by_role("button", name=re.compile("Projector mode: on")).wait_for(timeout=20_000)
     page.wait_for_function(f"() => document.querySelector({game!r}).classList.contains('tt-projector')")
-    page.wait_for_timeout(SETTLE_MS)
+    next_frames(page)
     after = table.bounding_box()
     size_after = table.locator("button.tt-category").first.evaluate("(b) => parseFloat(getComputedStyle(b).fontSize)")
     assert before and after and after["width"] >= before["width"], (before, after)
     assert after["width"] >= 0.9 * 1920 - 80, f"projector mode leaves the screen's sides empty: {after}"
     assert size_after >= 1.2 * size_before, (size_before, size_after)
     table.locator("button.tt-category").first.click()  # a move re-renders the table: the mode stays on
-    page.wait_for_timeout(SETTLE_MS)
+    settle(page)  # the move's re-render has arrived
+    next_frames(page)
     assert "tt-projector" in (table.get_attribute("class") or "")
     page.screenshot(path=str(ARTIFACTS / "screens-projector-1920x1080.png"))
     assert page.evaluate(OUTSIDE, 1920) == []
@@ -288,7 +285,7 @@ def test_squads_pictures_text_reads_on_a_phone_a_laptop_and_a_projector(app_url:
         if table.get_by_role("button", name="Reveal all").count():
             break
         table.get_by_role("button", name=re.compile("^(Pick up slot|Place in slot)")).first.click(timeout=CLICK_MS)
-        page.wait_for_timeout(300)
+        settle(page)
     table.get_by_role("button", name="Reveal all").click(timeout=CLICK_MS)
     table.get_by_role("button", name=re.compile("^(Next round|See who won)")).wait_for(timeout=CLICK_MS)
     _check_squads_text(page, table, "reveal")
@@ -298,9 +295,9 @@ def test_squads_pictures_text_reads_on_a_phone_a_laptop_and_a_projector(app_url:
 def _check_squads_text(page: Any, table: Any, screen: str) -> None:
     for width, height in ((390, 844), (1366, 768), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(SETTLE_MS)
+        next_frames(page)
         table.locator(".tt-turn").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(100)
+        next_frames(page)
         page.screenshot(path=str(ARTIFACTS / f"screens-squads-{screen}-{width}x{height}.png"))
         texts = page.evaluate(SQUADS_TEXT)
         assert len(texts) > 20, f"too few Squads texts found at {width}x{height}: {texts}"
@@ -347,7 +344,7 @@ def test_a_projected_game_shows_the_banner_the_main_button_and_every_card_of_the
     _switch_off_and_on_mid_game(page, table, game)
     _new_game(table, 2)  # a person's turn after a comparison comes soon with two players: the person wins half
     for _ in range(CHOICES_MAX):
-        page.wait_for_timeout(SETTLE_MS)
+        settle(page)
         shown = page.evaluate(f"({PROJECTED})({game!r})")
         if shown["cards"] and table.locator("button.tt-category").count():
             break
@@ -449,9 +446,9 @@ def _check_projected(page: Any, game: str, name: str, seats: int) -> None:
     """At 1920x1080 and 1366x768, the game scrolled to its top and no further: every part of the turn inside."""
     for width, height in ((1920, 1080), (1366, 768)):
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(SETTLE_MS)
+        next_frames(page)
         page.locator(game).first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(100)
+        next_frames(page)
         page.screenshot(path=str(ARTIFACTS / f"screens-projector-{name}-{width}x{height}.png"))
         shown = page.evaluate(f"({PROJECTED})({game!r})")
         where = f"{name} at {width}x{height}: {shown}"

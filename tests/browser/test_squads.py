@@ -14,9 +14,8 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import ARTIFACTS, unnamed_buttons
+from tests.browser.conftest import ARTIFACTS, next_frames, settle, unnamed_buttons
 
 pytestmark = pytest.mark.browser
 
@@ -32,8 +31,8 @@ def _screenshots(page: Any, table: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(400)
         table.locator(".tt-turn").first.evaluate("turn => turn.scrollIntoView({block: 'start'})")
+        next_frames(page)
         page.screenshot(path=str(ARTIFACTS / f"squads_{name}_{width}x{height}.png"))
     page.set_viewport_size({"width": 1280, "height": 1000})
 
@@ -65,16 +64,10 @@ def test_squads_a_whole_game_to_10_tokens_by_mouse_a_person_and_two_computers(ap
             _screenshots(page, table, "reveal")
             shots.add("reveal")
         move = table.get_by_role("button", name=MOVES)
-        try:
-            if move.count():
-                move.first.click(timeout=CLICK_MS)
-            else:
-                page.wait_for_timeout(100)
-                continue
-        except PlaywrightTimeout:  # the page moved on between looking and clicking: look again
-            continue
+        assert move.count(), f"no move offered: {table.locator('.tt-turn').first.inner_text()!r}"
+        move.first.click(timeout=CLICK_MS)
         clicks += 1
-        page.wait_for_timeout(30)
+        settle(page)  # the page shows the move's answer before the next look
     else:
         pytest.fail(f"the game did not end within {GAME_SECONDS} s ({clicks} clicks)")
     words = table.locator(".tt-over").inner_text()
@@ -109,7 +102,7 @@ def test_squads_the_mission_choice_and_new_game_settings_fit_a_phone(app_url: st
     table.get_by_role("button", name="Play this mission").wait_for(timeout=RENDER_SECONDS * 1000)
     table.get_by_text("New game ⚙").click()
     table.get_by_text("Tokens to win").wait_for(timeout=CLICK_MS)
-    page.wait_for_timeout(400)
+    next_frames(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "squads_settings_390x844.png"), full_page=True)
     assert page.evaluate(OVERFLOWS) == []

@@ -15,7 +15,6 @@ console or page errors, no request leaving this machine.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import time
@@ -26,6 +25,9 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import move_clock, settle
+from widgets.spinner import SPIN_SECONDS
+
 pytestmark = pytest.mark.browser
 
 LESSON = "04_tournament.ipynb"
@@ -35,7 +37,6 @@ RENDER_SECONDS = 120
 ACT_SECONDS = 60  # the first click may wait for the lesson's experiment cell to finish in the kernel
 REVEAL_SECONDS = 20
 GAME_SECONDS = 150
-QUIET_MS = 150
 LOG_CAPACITY = 80  # the page's log keeps the newest 80 lines (widgets.tournament.log.LOG_LINES)
 
 # The six mini-games as the spinner names them, in sector order, with their rules (RULES.md T9-T14).
@@ -127,6 +128,11 @@ _ARROW_JS = """() => {
 
 _KEY_FN = f"() => JSON.stringify(({_STATE_FN})())"
 
+_ARROW_MOVED = """(first) => {
+  const arrow = document.querySelector('.tt-table:has(.tt-arena-main) .tt-spinner-box .tt-spinner-arrow');
+  return getComputedStyle(arrow).transform !== first;
+}"""
+
 
 def _state(page: Any) -> dict[str, Any]:
     state = page.evaluate(_STATE_FN)
@@ -140,15 +146,9 @@ def _key(page: Any) -> str:
 
 
 def _quiet(page: Any) -> dict[str, Any]:
-    """Waits until the arena stops changing (widget updates arrive one by one); returns its state."""
-    last = _key(page)
-    for _ in range(200):
-        page.wait_for_timeout(QUIET_MS)
-        now = _key(page)
-        if now == last:
-            return json.loads(now)
-        last = now
-    pytest.fail("the arena kept changing for 30 s")
+    """Waits until the page holds every answer the kernel sent so far (`settle`); returns the arena's state."""
+    settle(page)
+    return _state(page)
 
 
 def _act(page: Any, click: Callable[[], None]) -> dict[str, Any]:
@@ -214,7 +214,9 @@ def _click_stop_spinner(page: Any) -> None:
     _arena(page).get_by_role("button", name=re.compile(r"^Stop the spinner")).click()
 
 
-def _wait_for_reveal(page: Any) -> dict[str, Any]:
+def _wait_for_reveal(page: Any, seconds: float = SPIN_SECONDS) -> dict[str, Any]:
+    """Lets the spinner's time pass (the kernel's clock moves `seconds` on) and waits for the result."""
+    move_clock(page, seconds)
     page.wait_for_function(
         """() => { const b = document.querySelector('.tt-table:has(.tt-arena-main) .tt-spinner-box');
                    return b && b.dataset.spinning === 'no'; }""",
@@ -369,6 +371,9 @@ def test_a_spin_animates_to_the_sector_the_core_drew(app_url: str, page_and_log:
         if "press Spin" in state["turn"]:
             break
         assert not state["turn"].startswith("🏁"), "the tournament ended before you could spin"
+        if "spinning" in state["turn"]:
+            state = _wait_for_reveal(page)
+            continue
         click = _click_first_choice if "choice:" in state["turn"] else _click_fast_forward
         state = _act(page, lambda click=click: click(page))  # type: ignore[misc]
         assert "⚠" not in state["status"], f"the page refused a click: {state['status']}"
@@ -380,7 +385,6 @@ def test_a_spin_animates_to_the_sector_the_core_drew(app_url: str, page_and_log:
     # Spin: the arrow turns by a CSS animation, the result stays hidden and the control is off.
     _click_spin(page)
     _wait_spinning(page)
-    shown_at = time.monotonic()
     during = page.evaluate(_ARROW_JS)
     assert during["spinning"] == "yes"
     assert during["animationName"].startswith("tt-spin-"), during
@@ -394,10 +398,9 @@ def test_a_spin_animates_to_the_sector_the_core_drew(app_url: str, page_and_log:
     assert _same_angle(float(stop.group(1)), target), f"the arrow stops at {stop.group(1)}°, the sector is {target}°"
     assert _same_angle(target, 60 * int(during["sector"]) + 30), during
     _assert_spin_control_off_while_spinning(page)
-    angles = set()
-    for _ in range(4):
-        angles.add(round(_rotation(page.evaluate(_ARROW_JS)["transform"]), 1))
-        page.wait_for_timeout(150)
+    first = page.evaluate(_ARROW_JS)["transform"]
+    page.wait_for_function(_ARROW_MOVED, arg=first, timeout=REVEAL_SECONDS * 1000)
+    angles = {round(_rotation(first), 1), round(_rotation(page.evaluate(_ARROW_JS)["transform"]), 1)}
     hidden = _arena(page).locator(".tt-spinner-box svg > title").text_content()
     assert hidden == "Spinner", f"the picture tells the result before the arrow stops: {hidden!r}"
     spinning_now = _state(page)
@@ -407,10 +410,10 @@ def test_a_spin_animates_to_the_sector_the_core_drew(app_url: str, page_and_log:
     _arena(page).locator(".tt-spinner").screenshot(path=str(ARTIFACTS / "tournament_spinner_mid_spin.png"))
     assert len(angles) >= 2, f"the arrow did not move while spinning: {angles}"
 
-    # The reveal: after the animation, the result the core drew, told by the log independently.
-    state = _wait_for_reveal(page)
-    revealed_after = time.monotonic() - shown_at
-    assert revealed_after >= 0.6 * running[0]["duration"] / 1000, f"revealed after {revealed_after:.2f} s"
+    # The reveal: once the spinner's time has passed, and not before, the result the core drew, told by the log.
+    move_clock(page, SPIN_SECONDS - 0.1)
+    assert _state(page)["spinning"] == "yes", "the result showed before the spinner's time was up"
+    state = _wait_for_reveal(page, 0.1)
     new = reader.read(state["log"], state["heads"])
     spun = [m for m in map(SPIN_LINE.match, new) if m]
     assert len(spun) == 1, f"one spin line expected among {new}"
@@ -434,6 +437,9 @@ def test_a_spin_animates_to_the_sector_the_core_drew(app_url: str, page_and_log:
         if "press Spin" in state["turn"]:
             break
         assert not state["turn"].startswith("🏁"), "the tournament ended before your second spin"
+        if "spinning" in state["turn"]:
+            state = _wait_for_reveal(page)
+            continue
         click = _click_first_choice if "choice:" in state["turn"] else _click_fast_forward
         state = _act(page, lambda click=click: click(page))  # type: ignore[misc]
         assert "⚠" not in state["status"], f"the page refused a click: {state['status']}"

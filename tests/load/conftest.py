@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.app_process import app_process
+from tests.polling import until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -41,13 +41,12 @@ def server_log() -> str:
 def _wait_for_pools(process: subprocess.Popen[bytes]) -> str:
     """Waits until the app answers and every lesson's pool is filled; returns the base URL."""
     lessons = len(list((ROOT / "notebooks").glob("*.ipynb")))
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
+
+    def ready() -> str | None:
         if process.poll() is not None:
             pytest.fail(f"the app exited with {process.returncode}:\n{server_log()[-3000:]}")
         text = server_log()
         found = re.search(r"(http://localhost:\d+)/", text)
-        if found and text.count("Kernel pool of ") >= lessons:
-            return found.group(1)
-        time.sleep(0.5)
-    pytest.fail(f"the app's pools were not filled in {START_SECONDS} s:\n{server_log()[-3000:]}")
+        return found.group(1) if found and text.count("Kernel pool of ") >= lessons else None
+
+    return until(ready, seconds=START_SECONDS, what=f"every lesson's pool to be filled (log: {SERVER_LOG})")

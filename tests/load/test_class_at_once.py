@@ -11,14 +11,15 @@ is bounded only so that a hang fails instead of blocking the run.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
-import time
 from urllib.parse import urlsplit
 
 import pytest
 
 from tests.load.conftest import CLASS_SIZE, server_log
 from tests.load.pupils import GAME_OVER, Played, Pupil, play_classic
+from tests.polling import until
 
 pytestmark = [pytest.mark.browser, pytest.mark.load, pytest.mark.timeout(1200)]
 
@@ -39,11 +40,14 @@ def _status(base_url: str, path: str) -> tuple[int, str]:
 
 def _wait_until_freed(base_url: str, kernel_ids: set[str]) -> set[str]:
     """Returns the kernels still running after `FREED_SECONDS` (none, when every page's kernel was shut down)."""
-    deadline = time.monotonic() + FREED_SECONDS
     running = set(kernel_ids)
-    while running and time.monotonic() < deadline:
-        running = {k for k in running if _status(base_url, f"/api/kernels/{k}")[0] != 404}
-        time.sleep(1)
+
+    def freed() -> bool:
+        running.difference_update({k for k in running if _status(base_url, f"/api/kernels/{k}")[0] == 404})
+        return not running
+
+    with contextlib.suppress(AssertionError):  # the caller names the kernels still running
+        until(freed, seconds=FREED_SECONDS, what="every page's kernel to shut down")
     return running
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from toptrumps_core import svg
 from toptrumps_core.tournament.spinner import Spin
-from widgets.spinner import Spinner
+from widgets._toolkit.clock import ManualClock
+from widgets.spinner import SPIN_SECONDS, Spinner
 from widgets.tournament import TournamentArena
 
 KEYFRAMES = re.compile(
@@ -34,18 +35,6 @@ def drawn_sector(html: str) -> int:
 
 def arrow_angle(html: str) -> int:
     return int(re.search(r'class="tt-spinner-arrow" data-sector="\d" transform="rotate\((\d+)\)"', html).group(1))  # type: ignore[union-attr]
-
-
-class Gate:
-    """An injected sleep that waits until the test opens the gate, and records what it was asked."""
-
-    def __init__(self) -> None:
-        self.asked: list[float] = []
-        self.open = asyncio.Event()
-
-    async def sleep(self, seconds: float) -> None:
-        self.asked.append(seconds)
-        await self.open.wait()
 
 
 async def instant(seconds: float) -> None:
@@ -108,9 +97,9 @@ def test_the_reveal_waits_for_the_injected_sleep_and_the_control_is_disabled_mea
     revealed: list[str] = []
 
     async def main() -> None:
-        gate = Gate()
+        clock = ManualClock()
         spinner = Spinner(
-            sleep=gate.sleep,
+            sleep=clock.sleep,
             duration_s=2.5,
             on_spin=lambda: None,
             on_revealed=lambda: revealed.append(spinner.result_text),
@@ -122,9 +111,12 @@ def test_the_reveal_waits_for_the_injected_sleep_and_the_control_is_disabled_mea
         assert spinner.result_text == "" and "Hi Lo" not in result_html(spinner)
         assert isinstance(spinner.task, asyncio.Task)
         await asyncio.sleep(0)
-        assert gate.asked == [2.5] and spinner.spinning  # waiting on the injected sleep
-        gate.open.set()
-        await spinner.task
+        assert clock.pending == 1 and spinner.spinning  # waiting on the injected clock
+        await clock.advance(2.4)
+        assert spinner.spinning and spinner.result_text == ""  # not before its time
+        task = spinner.task
+        await clock.advance(0.1)
+        await task
         assert not spinner.spinning and not spinner.button.disabled
         assert spinner.result_text == "Hi Lo!" and "Hi Lo!" in result_html(spinner)
         assert "@keyframes" not in picture(spinner)  # at rest, the chosen sector marked
@@ -147,8 +139,8 @@ def test_cancel_stops_the_pending_reveal() -> None:
     revealed: list[int] = []
 
     async def main() -> None:
-        gate = Gate()
-        spinner = Spinner(sleep=gate.sleep, on_revealed=lambda: revealed.append(1))
+        clock = ManualClock()
+        spinner = Spinner(sleep=clock.sleep, on_revealed=lambda: revealed.append(1))
         spinner.spin_to(0, result="My Game!")
         task = spinner.task
         await asyncio.sleep(0)
@@ -156,8 +148,7 @@ def test_cancel_stops_the_pending_reveal() -> None:
         await asyncio.sleep(0)
         assert task.cancelled() or task.done()
         assert not spinner.spinning and spinner.result_text == "" and spinner.task is None
-        gate.open.set()
-        await asyncio.sleep(0.01)
+        await clock.advance(SPIN_SECONDS)  # the time the cancelled reveal waited for passes
         assert spinner.result_text == "" and revealed == []
         # cancelling with the reveal (the default) shows the result at once
         spinner.spin_to(5, result="Grab 2 Pins!")
