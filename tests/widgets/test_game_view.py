@@ -10,7 +10,7 @@ refused and fast-forward stops where a person must act.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as ipw
 import pytest
@@ -211,3 +211,35 @@ def test_the_screen_is_a_pure_function_of_what_the_page_sees(seed: int) -> None:
     first = view.screen
     view.set_ui(None)  # drawn again with nothing changed: the same screen
     assert view.screen == first
+
+
+WIDTH = "card_width_px (a card's width in px) must be a whole number"
+LINES = "log_lines (how many lines the log shows) must be a whole number"
+TONES = "'', 'win', 'tie'"
+KINDS = "'category', 'big', 'plain'"
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "words"),
+    [
+        (lambda: GamePage(game="t", card_width_px=0), ValueError, f"{WIDTH} >= 1; got 0"),
+        (lambda: GamePage(game="t", card_width_px=-5), ValueError, f"{WIDTH} >= 1; got -5"),
+        (lambda: GamePage(game="t", log_lines=0), ValueError, f"{LINES} >= 1; got 0"),
+        (lambda: GamePage(game="t", log_lines="x"), TypeError, f"{LINES} >= 1; got 'x'"),
+        (lambda: Screen(title_html="t", state="play", tone="lose"), ValueError, f"tone is one of {TONES}; got 'lose'"),
+        (lambda: Choice("go", Action(), kind="huge"), ValueError, f"kind is one of {KINDS}; got 'huge'"),
+    ],
+)
+def test_a_bad_page_setting_is_refused_saying_what_was_expected(
+    make: Callable[[], object], error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error) as refused:
+        make()
+    assert words in str(refused.value)
+
+
+def test_good_page_settings_are_kept() -> None:
+    page = GamePage(game="t", card_width_px=1, log_lines=1)
+    assert (page.card_width_px, page.log_lines) == (1, 1)
+    assert Screen(title_html="t", state="play", tone="tie").tone == "tie"
+    assert Choice("go", Action(), kind="category").kind == "category"

@@ -49,6 +49,7 @@ from typing import Any, Generic, TypeAlias, TypeVar
 
 import ipywidgets as ipw
 
+from toptrumps_core.checks import whole_number
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
 from toptrumps_core.families import get_game
 from toptrumps_core.play import Match
@@ -147,6 +148,10 @@ class GamePage:
         new_game: Returns the next game after `match` for "Play again"
             (its seed fresh from the operating system); None: the same rules
             and players from the rules' initial state, with a fresh seed.
+
+    Raises:
+        TypeError: If `log_lines` or `card_width_px` is not a whole number.
+        ValueError: If `log_lines` or `card_width_px` is below 1.
     """
 
     game: str
@@ -159,6 +164,10 @@ class GamePage:
     card_width_px: int = 230
     saves: bool = True
     new_game: Callable[[AnyMatch], AnyMatch] | None = None
+
+    def __post_init__(self) -> None:
+        whole_number(self.log_lines, "a game page's log_lines (how many lines the log shows)", low=1)
+        whole_number(self.card_width_px, "a game page's card_width_px (a card's width in px)", low=1)
 
 
 def _family(match: AnyMatch) -> str:
@@ -195,7 +204,8 @@ class GameView(ipw.VBox, Generic[V, U]):
         clock: The clock of the one-step rule (`StepClicks`, seconds).
 
     Raises:
-        RuleOptionError: If the match's chance at the start cannot be settled.
+        RuleOptionError: If the match's chance at the start cannot be
+            settled, or its rules belong to no registered family.
     """
 
     def __init__(

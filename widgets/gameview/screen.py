@@ -27,7 +27,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, get_args
 
 from toptrumps_core.cards import Card
 from toptrumps_core.errors import IllegalActionError
@@ -42,6 +42,17 @@ Tone = Literal["", "win", "tie"]
 """How the result line is coloured: plain, a win (``tt-result-win``) or not a win (``tt-result-tie``)."""
 
 _NO_MARKS: Mapping[int, str] = MappingProxyType({})
+
+
+def _one_of(value: object, allowed: object, what: str) -> None:
+    """Checks that `value` is one of the `Literal` alias `allowed`'s values.
+
+    Raises:
+        ValueError: If it is not (the message names the allowed values).
+    """
+    values = get_args(allowed)
+    if not any(value == v and type(value) is type(v) for v in values):
+        raise ValueError(f"{what} is one of {', '.join(repr(v) for v in values)}; got {value!r}")
 _STATE = re.compile(r"[a-z][a-z0-9-]*")
 
 
@@ -60,6 +71,9 @@ class Choice:
         seat: The person at this page the action is for, at a node where
             several people act at once; None: whoever acts now (a seat, or
             the judge).
+
+    Raises:
+        ValueError: If `kind` is not one of `ChoiceKind`'s values.
     """
 
     label: str
@@ -68,6 +82,9 @@ class Choice:
     kind: ChoiceKind = "plain"
     note: str = ""
     seat: Seat | None = None
+
+    def __post_init__(self) -> None:
+        _one_of(self.kind, ChoiceKind, "a choice's kind")
 
 
 @dataclass(frozen=True)
@@ -133,7 +150,8 @@ class Screen:
             ("Press Play again ↻ for a new shuffle."); "" for none.
 
     Raises:
-        ValueError: If `state` is not a lower-case word (letters, digits, dashes).
+        ValueError: If `state` is not a lower-case word (letters, digits,
+            dashes), or `tone` is not one of `Tone`'s values.
     """
 
     title_html: str
@@ -154,6 +172,7 @@ class Screen:
     def __post_init__(self) -> None:
         if not _STATE.fullmatch(self.state):
             raise ValueError(f"a screen's state is a lower-case word such as 'choose'; got {self.state!r}")
+        _one_of(self.tone, Tone, "a screen's tone")
 
     def choice(self, label: str) -> Choice:
         """Returns the choice whose button reads `label`.
