@@ -242,3 +242,14 @@ def test_the_page_carries_its_screen_s_state_and_each_button_is_a_choice_of_the_
     assert [c.label for c in table.screen.choices] == ["⬆ Higher", "⬇ Lower"]
     table.act(table.screen.choice("⬇ Lower").action)  # Charlie 303.59 is higher: wrong, the game ends
     assert table.screen.state == "over" and table.screen.tone == "tie" and table.buttons == ()
+
+
+def test_a_move_from_code_that_is_not_open_gets_the_people_s_sentence(deck: Deck) -> None:
+    table = table_from(deck, ["Alpha", "Charlie", "Delta", "Echo"])
+    table.choose(0)
+    before = list(table.match.actions)
+    table.act("nonsense")  # type: ignore[arg-type]
+    assert table.status == "Sorry — that move is not open now; press one of the buttons."
+    table.act(table.screen.choice("⬆ Higher").action, seat=1)
+    assert table.status == "Sorry — it is not that player's turn now; you may choose."
+    assert table.match.actions == before and not PYTHON_REPR.search(table.status)

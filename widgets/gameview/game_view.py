@@ -53,7 +53,7 @@ from toptrumps_core.checks import whole_number
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
 from toptrumps_core.families import get_game
 from toptrumps_core.play import Match
-from toptrumps_core.protocol import JUDGE, SIMULTANEOUS, Action, Event, NodeKind, Seat
+from toptrumps_core.protocol import JUDGE, Action, Actor, Event, NodeKind, Seat
 from toptrumps_core.record import GameRecord, RecordedRules
 from toptrumps_core.strategies import Human
 from widgets._boundary import ErrorBoundary, handler
@@ -451,22 +451,32 @@ class GameView(ipw.VBox, Generic[V, U]):
         if due.turn is Turn.JUDGE:
             if seat is not None:
                 raise IllegalActionError("the judge decides now, not a player")
-            if action not in match.legal_actions():
-                raise IllegalActionError("that decision is not open to the judge now")
-            return self._driver.submit(action, seat=JUDGE)
+            return self._submit_open(action, JUDGE, match.legal_actions(), "that decision is not open to the judge now")
         if due.turn is not Turn.PERSON:
             raise IllegalActionError("it is a computer's turn — press Next ▶ or Fast-forward ⏩")
         people = match.waiting_seats
+        choosing = " and ".join(self._names.whom(s) for s in people)
         if seat is None and len(people) > 1:
-            raise IllegalActionError(f"{' and '.join(self._names[s] for s in people)} choose now: say who is choosing")
+            raise IllegalActionError(f"{choosing} choose now: say who is choosing")
         who = people[0] if seat is None else seat
         if who not in people:
-            raise IllegalActionError(
-                f"it is not that player's turn now; {' and '.join(self._names[s] for s in people)} may choose"
-            )
-        if match.actor is SIMULTANEOUS and action not in match.legal_actions(who):  # elsewhere the rules judge it
-            raise IllegalActionError("that move is not open now; press one of the buttons")
-        return self._driver.submit(action, seat=who)
+            raise IllegalActionError(f"it is not that player's turn now; {choosing} may choose")
+        refusal = "that move is not open now; press one of the buttons"
+        return self._submit_open(action, who, match.legal_actions(who), refusal)
+
+    def _submit_open(self, action: Action, who: Actor, listed: Sequence[Action], refusal: str) -> list[Event]:
+        """Submits `action` for `who`; a move the rules refuse is refused with `refusal`, never the core's words.
+
+        A move not in `listed` may still be open (a quiz answer is any text),
+        so the rules judge it; their message names Python values, so the
+        page says `refusal` instead.
+        """
+        if action in listed:
+            return self._driver.submit(action, seat=who)
+        try:
+            return self._driver.submit(action, seat=who)
+        except IllegalActionError:
+            raise IllegalActionError(refusal) from None
 
     def _clicked(self, choice: Choice) -> None:
         self.act(choice.action, seat=choice.seat)
