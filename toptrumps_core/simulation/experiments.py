@@ -94,11 +94,11 @@ MAX_THREADS = 64
 _GAMMA, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 
 Column: TypeAlias = "list[Any] | npt.NDArray[Any] | pd.api.extensions.ExtensionArray"
-"""One column of a chunk: a list (the rules engine's rows), or an array (the batch engine's, built at once)."""
+"""One column of rows: a list (the rules engine's rows), or an array (the batch engine's, built at once)."""
 Columns = dict[str, Column]
-"""A chunk of rows as columns: name -> one value per game."""
+"""Rows as columns (`play_games`' result): name -> one value per game."""
 Rows = dict[str, list[Any]]
-"""A chunk of rows as lists, grown one row at a time."""
+"""Rows as lists, grown one row at a time (the rules engine's)."""
 
 
 def check_seed(seed: object) -> int | str:
@@ -289,7 +289,10 @@ def play_games(
     threads: int = 1,
     chunk_games: int | None = None,
 ) -> Columns:
-    """Plays one game per seed and returns the rows as columns (a chunk of `simulate`).
+    """Plays one game per seed and returns the rows as columns.
+
+    `simulate` plays all its games in one call; a sweep, or the lab's page
+    that reports as it goes, calls it once per part of its games.
 
     A plain module-level function of picklable arguments, so an executor's
     worker process (or a Dask worker) can run it.
@@ -390,9 +393,9 @@ _WHOLE_OPTIONS = ("look_at_last", "round_limit")
 
 
 def to_frame(columns: Columns | Sequence[Columns], *, attrs: Mapping[str, Any] | None = None) -> pd.DataFrame:
-    """Returns chunks of rows (`play_games`' columns) as one DataFrame, in the order given.
+    """Returns one or more sets of rows (`play_games`' columns) as one DataFrame, in the order given.
 
-    Seats that a chunk lacks (a sweep over seats) are <NA> in its rows.
+    Seats that a set lacks (a sweep over seats) are <NA> in its rows.
     ``winner`` is a nullable integer column (<NA>: no single winner).
     """
     chunks = [columns] if isinstance(columns, dict) else list(columns)
