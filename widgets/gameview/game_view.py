@@ -20,7 +20,7 @@ the rest, the same way for every game:
   (`MatchDriver.bind`);
 - **the error boundary**: every intent runs inside it; a failure after an
   action was applied puts the game back as it was (a snapshot);
-- **the log**, newest round first, in the core's words (the family's narrator);
+- **the log**, newest group first, in the core's words (the family's narrator);
 - **saving and resuming** to a file on the pupil's computer
   (`widgets._toolkit.save_files`), and "Play again" (a fresh seed);
 - **focus** on the next sensible control after every action: the first
@@ -138,7 +138,7 @@ class GamePage:
         again: The words and tooltip of the button that starts a new game
             with a fresh seed; None for no such button.
         log_label: The log's accessible name.
-        log_round: Returns True for an event that starts a round of the log
+        log_starts: Returns True for an event that starts a group of the log
             (a card turned, a comparison revealed).
         log_alone: Returns True for an event whose line stands alone (the end).
         log_lines: How many lines the log shows (1 or more).
@@ -158,7 +158,7 @@ class GamePage:
     restart_words: str = "press Play again ↻ for a new game"
     again: tuple[str, str] | None = ("Play again ↻", "Shuffle the deck and play a new game")
     log_label: str = "What happened, newest first"
-    log_round: Callable[[Event], bool] = field(default=_never)
+    log_starts: Callable[[Event], bool] = field(default=_never)
     log_alone: Callable[[Event], bool] = field(default=_never)
     log_lines: int = 30
     card_width_px: int = 230
@@ -320,7 +320,7 @@ class GameView(ipw.VBox, Generic[V, U]):
 
     @property
     def log_lines(self) -> tuple[str, ...]:
-        """The log, newest round first, as plain text."""
+        """The log, newest group first, as plain text."""
         return self._log.lines
 
     @property
@@ -504,7 +504,7 @@ class GameView(ipw.VBox, Generic[V, U]):
         self._seed_source = seed_source
         self._narrator = get_game(_family(match)).make_narrator(match.rules, list(self._names), match.start)
         self._log = PlayOrderLog[Event](
-            starts=self._page.log_round, alone=self._page.log_alone, keep=self._page.log_lines
+            starts=self._page.log_starts, alone=self._page.log_alone, keep=self._page.log_lines
         )
         self._status.show("")
         shows_watch = any(not isinstance(s, Human) for s in match.strategies) or (
