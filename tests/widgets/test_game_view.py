@@ -78,7 +78,7 @@ def test_a_squads_match_is_played_to_its_end_with_two_people_building_at_once() 
     assert view.match.is_over and view.screen.state == "over"
     assert simultaneous and both_at_once, "the game had building where both people chose at once"
     assert any(isinstance(a, JointAction) for a in view.match.actions)
-    assert f"{STATE_CLASS_PREFIX}over" in view._dom_classes and len(view.log_lines) > 3
+    assert view.state_class == f"{STATE_CLASS_PREFIX}over" and len(view.log_lines) > 3
 
 
 def test_quiz_bids_are_sealed_and_a_person_judging_at_the_page_rules_on_near_misses() -> None:

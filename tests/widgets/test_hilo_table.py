@@ -234,11 +234,11 @@ def test_t12_the_end_is_shown_in_the_winning_style_only_after_a_right_last_call(
 
 def test_the_page_carries_its_screen_s_state_and_each_button_is_a_choice_of_the_screen(deck: Deck) -> None:
     table = table_from(deck, ["Alpha", "Charlie", "Delta", "Echo"])
-    assert table.screen.state == "choose" and "tt-state-choose" in table._dom_classes
+    assert table.screen.state == "choose" and table.state_class == "tt-state-choose"
     assert [b.description for b in table.buttons] == [c.label for c in table.screen.choices]
     table.act(table.screen.choice("Size: 101.37 cm").action)
     assert table.screen.state == "call" and table.view.category == 0
-    assert "tt-state-call" in table._dom_classes and "tt-state-choose" not in table._dom_classes
+    assert table.state_class == "tt-state-call"
     assert [c.label for c in table.screen.choices] == ["⬆ Higher", "⬇ Lower"]
     table.act(table.screen.choice("⬇ Lower").action)  # Charlie 303.59 is higher: wrong, the game ends
     assert table.screen.state == "over" and table.screen.tone == "tie" and table.buttons == ()

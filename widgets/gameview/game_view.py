@@ -75,7 +75,7 @@ from widgets._toolkit.clock import game_head
 from widgets._toolkit.log_order import PlayOrderLog, log_groups_html
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.card import CardView
-from widgets.gameview.render import ScreenRenderer
+from widgets.gameview.render import STATE_CLASS_PREFIX, ScreenRenderer
 from widgets.gameview.screen import Choice, Screen
 
 __all__ = ["FAST_FORWARD_ROUNDS", "AnyMatch", "GamePage", "GameView", "Presenter", "Seen"]
@@ -302,6 +302,11 @@ class GameView(ipw.VBox, Generic[V, U]):
         """What the page shows now (the presenter's last `Screen`)."""
         assert self._screen is not None  # drawn in __init__
         return self._screen
+
+    @property
+    def state_class(self) -> str:
+        """The root's class for its screen's state (``"tt-state-call"``; two would read space-separated)."""
+        return " ".join(c for c in self._dom_classes if c.startswith(STATE_CLASS_PREFIX))
 
     @property
     def ui(self) -> U:
