@@ -3,8 +3,9 @@
 A transcript (as open_spiel keeps its playthroughs) is a readable record of
 one game: the rules and the start, then, for every action, who took it (a
 seat, chance, or the judge), what the acting seat could see when it decided,
-and the narration of what followed (`toptrumps_core.narration`), then the
-outcome.  The same rules, players and seed always give the same transcript,
+and the narration of what followed (`toptrumps_core.narration`), each
+sentence followed by the IDs of the rules it applies in brackets ("[C4]")
+where its narrator gives them, then the outcome.  The same rules, players and seed always give the same transcript,
 so a transcript kept under version control (``tests/golden/*.txt``, written
 by ``scripts/playthroughs.py``) shows any change of behaviour as a diff.
 
@@ -24,17 +25,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.chance import DEFAULT_SEED_SCHEME, SeedScheme
-from toptrumps_core.families import BUILT_IN, GameFamily, Playthrough, get_game
+from toptrumps_core.families import BUILT_IN, GameFamily, Playthrough, SeatNarrator, get_game
+from toptrumps_core.narration.words import Sentence
 from toptrumps_core.play import SeatPlayer, play
 from toptrumps_core.protocol import CHANCE, JUDGE, SIMULTANEOUS, TERMINAL, AnyGame, Event
 
 __all__ = ["Specimen", "specimens", "transcript"]
 
 _ACTORS = {CHANCE: "chance", SIMULTANEOUS: "every listed seat", JUDGE: "the judge", TERMINAL: "nobody"}
+
+
+@runtime_checkable
+class _CitesRules(Protocol):
+    """A narrator that also gives the rules each sentence applies (the core's narrators do)."""
+
+    def tell_all(self, events: Sequence[Event]) -> list[Sentence]: ...
+
+
+def _sentences(narrator: SeatNarrator, events: Sequence[Event]) -> list[str]:
+    """Returns one line per event: the sentence, then its rule IDs in brackets where the narrator gives them."""
+    if isinstance(narrator, _CitesRules):
+        return [sentence.cited() for sentence in narrator.tell_all(events)]
+    return narrator.narrate_all(events)
 
 
 @dataclass(frozen=True)
@@ -133,7 +149,7 @@ def transcript(
     lines.append(f"Start: {'a scenario start' if start is not None else 'the initial state'}")
     if start_events:
         lines.append("  reached by:")
-        lines += [f"   {sentence}" for sentence in narrator.narrate_all(start_events)]
+        lines += [f"   {sentence}" for sentence in _sentences(narrator, start_events)]
     if start is not None:
         lines += [f"  {line}" for line in _state_lines(start)]
     state = rules.initial_state() if start is None else start
@@ -147,7 +163,7 @@ def transcript(
                 lines.append(f"   sees: {seen}")
         step = rules.apply(state, action)
         state = step.state
-        lines += [f"   {sentence}" for sentence in narrator.narrate_all(step.events)]
+        lines += [f"   {sentence}" for sentence in _sentences(narrator, step.events)]
     outcome = record.outcome
     lines.append("")
     if outcome is None:

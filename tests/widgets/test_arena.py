@@ -168,7 +168,7 @@ def test_a_whole_tournament_of_one_person_and_three_computers_clicked_to_its_win
     assert arena.screen == "over" and not arena.buttons and arena.next_button.disabled
     assert human_actions(arena) >= 3 and clicks > 10
     name = arena.player_name(winner)
-    assert arena.log_lines[0] == f"{name} {'win' if winner == 0 else 'wins'} the Finale and the tournament! (T16)"
+    assert arena.log_lines[0] == f"{name} {'win' if winner == 0 else 'wins'} the Finale and the tournament!"
     assert sum("the tournament!" in line for line in arena.log_lines) == 1  # the end is told once
     text = browser_text(arena)
     assert arena.winner_text in text and "Finale cards" in text
@@ -272,7 +272,7 @@ def test_the_story_tells_every_event_in_the_core_s_words_and_a_copy_stays_put() 
     assert record.outcome.termination is TournamentEnd.FINALE_WON
     assert set(story.lines) <= set(told[:-1])  # all but GameEnded, which FinaleWon already told
     wins = "win" if winner == 0 else "wins"
-    assert story.lines[0] == f"{names[winner]} {wins} the Finale and the tournament! (T16)"
+    assert story.lines[0] == f"{names[winner]} {wins} the Finale and the tournament!"
 
 
 # -- steps ---------------------------------------------------------------------------------------------

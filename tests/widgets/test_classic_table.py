@@ -157,7 +157,7 @@ def test_click_through_a_whole_game_against_two_computers(deck_names: tuple[str,
     winner = table.player_name(min(outcome.winners))
     assert "Game over" in page and winner in page
     explanation = {
-        Termination.LAST_STACK: "every card still in play (C7)",
+        Termination.LAST_STACK: "every card still in play.",
         Termination.DRAW_ALL_OUT: "left nobody holding cards",
     }[outcome.termination]
     assert explanation in page
@@ -344,28 +344,28 @@ def test_lens_text_never_rounds_a_chance_away() -> None:
 def test_result_sentences(tiny_deck: Deck) -> None:
     table = scenario(tiny_deck, [["Rocket", "Snail"], ["Car", "Bike"]])
     table.category_buttons[0].click()
-    assert table.result_text == "You win with Rocket 900 km/h and take 2 cards (C4)."
+    assert table.result_text == "You win with Rocket 900 km/h and take 2 cards."
 
     table = scenario(tiny_deck, [["Rocket", "Snail"], ["Car", "Bike"]])
     table.choose(1)
-    assert table.result_text == "Computer 1 wins with Car £30 (lower wins) and takes 2 cards (C4)."
+    assert table.result_text == "Computer 1 wins with Car £30 (lower wins) and takes 2 cards."
 
     table = scenario(tiny_deck, [["Boat", "Rocket"], ["Bus", "Snail"]])
     table.choose(0)
     assert (
-        table.result_text == "A tie between you and Computer 1: the cards go to the pot, which now holds 2 cards (C5)."
+        table.result_text == "A tie between you and Computer 1: the cards go to the pot, which now holds 2 cards."
     )
     table.choose(0)
-    assert table.result_text == "You win with Rocket 900 km/h and take 2 cards (C4). You take the pot (2 cards)."
+    assert table.result_text == "You win with Rocket 900 km/h and take 2 cards. You take the pot (2 cards)."
 
     table = scenario(tiny_deck, [["Boat", "Rocket"], ["Bus", "Snail"]])
     table.choose(1)
-    assert table.result_text == "A tie (a card has no data): the cards go to the pot, which now holds 2 cards (C6)."
+    assert table.result_text == "A tie (a card has no data): the cards go to the pot, which now holds 2 cards."
 
     table = scenario(tiny_deck, [["Boat"], ["Bus", "Car"], ["Kayak", "Tram"]])
     table.choose(0)
     assert table.result_text.startswith(
-        "A tie between you and Computer 1: the cards go to the pot, which now holds 3 cards (C5). "
+        "A tie between you and Computer 1: the cards go to the pot, which now holds 3 cards. "
         "The chooser ran out: drawn by lot among Computer 1 and Computer 2, Computer "
     )
     assert any(line.startswith("You are out of cards") for line in table.log_lines)
@@ -380,25 +380,25 @@ def test_result_sentences(tiny_deck: Deck) -> None:
             [["Rocket"], ["Snail"]],
             {},
             Termination.LAST_STACK,
-            "Game over: You win! You hold every card still in play (C7).",
+            "Game over: You win! You hold every card still in play.",
         ),
         (
             [["Boat"], ["Bus"]],
             {},
             Termination.DRAW_ALL_OUT,
-            "Game over: a tie left nobody holding cards, a draw between you and Computer 1 (C7).",
+            "Game over: a tie left nobody holding cards, a draw between you and Computer 1.",
         ),
         (
             [["Rocket", "Bike"], ["Snail", "Car"]],
             {"round_limit": 1},
             Termination.ROUND_LIMIT,
-            "Game over: the round limit is reached and you hold the most cards (C11).",
+            "Game over: the round limit is reached and you hold the most cards.",
         ),
         (
             [["Rocket", "Bike"], ["Snail", "Car"]],
             {"max_actions": 1},
             Termination.UNFINISHED,
-            "Game over: the game was stopped because it could go round forever, so nobody wins (C12).",
+            "Game over: the game was stopped because it could go round forever, so nobody wins.",
         ),
     ],
 )
@@ -433,7 +433,7 @@ def test_next_waits_for_the_human(tiny_deck: Deck) -> None:
     table.fast_forward()
     assert table.status.startswith("Sorry — it is your turn") and table.match.actions == []
     table.choose(0)  # Snail 1 km/h loses to Car: the computer chooses next, on Next
-    assert table.result_text == "Computer 1 wins with Car 200 km/h and takes 2 cards (C4)."
+    assert table.result_text == "Computer 1 wins with Car 200 km/h and takes 2 cards."
     assert table.screen == "watch" and not table.next_button.disabled and table.status == ""
     assert table.match.waiting_for is None and table.match.actor == 1  # nothing ran ahead of the class
     table.next_button.click()
@@ -494,7 +494,7 @@ def test_pick_buttons_equal_the_legal_picks(tiny_deck: Deck) -> None:
     table.pick_buttons[2].click()
     assert table.screen == "choose" and table.match.view(0).top_card.name == "Rocket"
     table.category_buttons[0].click()
-    assert table.result_text == "You win with Rocket 900 km/h and take 2 cards (C4)."
+    assert table.result_text == "You win with Rocket 900 km/h and take 2 cards."
 
 
 def test_a_human_picks_after_hearing_the_category(tiny_deck: Deck) -> None:

@@ -10,7 +10,9 @@ transcripts of `toptrumps_core.playthrough`:
 - `SquadsNarrator` (`squads`): Top Trump Squads (S1-S7);
 - `QuizNarrator` (`quiz`): the Top Ten Quiz;
 - `words`: the grammar they share (plurals, lists, values with their units,
-  "You win" against "Computer 1 wins").
+  "You win" against "Computer 1 wins") and `Sentence`, a narrated line:
+  plain words people read, with the IDs of the rules it applies kept apart
+  (``rules``), never in the words.
 
 Every event class of the core has a sentence: each narrator's `match` ends in
 `assert_never`, and a test checks that `NARRATED_EVENTS` holds every event
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from toptrumps_core.narration.card_games import GameEvent, Narrator
     from toptrumps_core.narration.quiz import QuizEvent, QuizNarrator
     from toptrumps_core.narration.squads import SquadsEvent, SquadsNarrator
-    from toptrumps_core.narration.words import SeatWords, and_list, capital, plural, value_words
+    from toptrumps_core.narration.words import SeatWords, Sentence, and_list, capital, plural, said, value_words
     from toptrumps_core.protocol import Event
 
     NARRATED_EVENTS: frozenset[type[Event]]
@@ -43,11 +45,13 @@ __all__ = [
     "QuizEvent",
     "QuizNarrator",
     "SeatWords",
+    "Sentence",
     "SquadsEvent",
     "SquadsNarrator",
     "and_list",
     "capital",
     "plural",
+    "said",
     "value_words",
 ]
 
@@ -57,11 +61,13 @@ _PUBLIC: dict[str, str] = {
     "QuizEvent": "toptrumps_core.narration.quiz",
     "QuizNarrator": "toptrumps_core.narration.quiz",
     "SeatWords": "toptrumps_core.narration.words",
+    "Sentence": "toptrumps_core.narration.words",
     "SquadsEvent": "toptrumps_core.narration.squads",
     "SquadsNarrator": "toptrumps_core.narration.squads",
     "and_list": "toptrumps_core.narration.words",
     "capital": "toptrumps_core.narration.words",
     "plural": "toptrumps_core.narration.words",
+    "said": "toptrumps_core.narration.words",
     "value_words": "toptrumps_core.narration.words",
 }
 """Every public name -> the module that defines it, imported when the name is first used (PEP 562)."""

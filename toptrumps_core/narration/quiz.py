@@ -1,16 +1,17 @@
 """The Top Ten Quiz's sentences: one plain-text line per event (rules Q1-Q13).
 
 A `QuizNarrator` is built from the quiz's rules (the team names, the
-charts); fed the events of a quiz in order, it returns one sentence each,
-citing the rule it applies.  It never tells an answer that is still
-hidden: only the events that reveal one hold it.
+charts); fed the events of a quiz in order, it returns one sentence each in
+plain words; `tell` also gives the IDs of the rules a sentence applies, kept
+out of its words.  It never tells an answer that is still hidden: only the
+events that reveal one hold it.
 
     >>> from toptrumps_core.quiz import QuizRules, RankTurned, RoundUnwon
     >>> narrator = QuizNarrator(QuizRules())
     >>> narrator.narrate(RankTurned(0, "the nile", 1, "Nile", 1))
-    'Green: “the nile” is right: rank 1, Nile (1 right) (Q5).'
-    >>> narrator.narrate(RoundUnwon(3, (2, 3)))
-    'Nobody wins round 3: tiles 2 and 3 stay in the middle (Q2, Q8).'
+    'Green: “the nile” is right: rank 1, Nile (1 right).'
+    >>> narrator.tell(RoundUnwon(3, (2, 3)))
+    Sentence(text='Nobody wins round 3: tiles 2 and 3 stay in the middle.', rules=('Q2', 'Q8'))
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import NoReturn, TypeAlias
 
-from toptrumps_core.narration.words import and_list, plural
+from toptrumps_core.narration.words import Sentence, and_list, plural, said
 from toptrumps_core.protocol import Event
 from toptrumps_core.quiz import (
     AnswerRepeated,
@@ -112,11 +113,23 @@ class QuizNarrator:
         self.names: tuple[str, ...] = teams
 
     def narrate_all(self, events: Iterable[Event]) -> list[str]:
-        """Returns one sentence per event, in order."""
+        """Returns one sentence per event, in order, in plain words (no rule IDs)."""
         return [self.narrate(event) for event in events]
 
     def narrate(self, event: Event) -> str:
-        """Returns the sentence for one quiz event.
+        """Returns the sentence for one quiz event, in plain words (no rule IDs).
+
+        Raises:
+            TypeError: If `event` is not an event of the quiz.
+        """
+        return self.tell(event).text
+
+    def tell_all(self, events: Iterable[Event]) -> list[Sentence]:
+        """Returns one `Sentence` per event, in order: its words and the rules it applies."""
+        return [self.tell(event) for event in events]
+
+    def tell(self, event: Event) -> Sentence:
+        """Returns the `Sentence` for one quiz event: its words and the rules it applies.
 
         Raises:
             TypeError: If `event` is not an event of the quiz.
@@ -125,71 +138,75 @@ class QuizNarrator:
             raise TypeError(f"not an event of the Top Ten Quiz: {event!r}")
         return self._sentence(event)
 
-    def _sentence(self, event: QuizEvent) -> str:
+    def _sentence(self, event: QuizEvent) -> Sentence:
         n = self.names
         match event:
             case ChartsPicked(categories=categories):
-                return f"Seven charts are set out: {and_list(list(categories))} (Q1, Q12)."
+                return said(f"Seven charts are set out: {and_list(list(categories))}.", "Q1", "Q12")
             case TiebreakerTurned(team=team, tossed=True):
-                return f"The tiebreaker tile lands on {n[team]} (Q4)."
+                return said(f"The tiebreaker tile lands on {n[team]}.", "Q4")
             case TiebreakerTurned(team=team):
                 rule = "Q11" if self.rules.bidding == "high_bid" else "Q4"
-                return f"The tiebreaker tile turns to {n[team]} ({rule})."
+                return said(f"The tiebreaker tile turns to {n[team]}.", rule)
             case QuizRoundStarted(round=r, middle=middle, captains=captains, category=category):
-                return (
+                return said(
                     f"Round {r}: {_tiles(middle)} in the middle; captains {captains[0]} ({n[0]}) and "
-                    f"{captains[1]} ({n[1]}); the category is {category} (Q2, Q3)."
+                    f"{captains[1]} ({n[1]}); the category is {category}.",
+                    "Q2",
+                    "Q3",
                 )
             case BidsRevealed(bids=bids):
-                return f"The bids are revealed: {n[0]} {bids[0]}, {n[1]} {bids[1]} (Q4)."
+                return said(f"The bids are revealed: {n[0]} {bids[0]}, {n[1]} {bids[1]}.", "Q4")
             case BidRaised(team=team, count=count):
-                return f"{n[team]} bids {count} (Q11)."
+                return said(f"{n[team]} bids {count}.", "Q11")
             case BidPassed(team=team, forced=forced):
-                return f"{n[team]} must pass: 10 is the highest bid (Q11)." if forced else f"{n[team]} passes (Q11)."
+                return said(f"{n[team]} must pass: 10 is the highest bid." if forced else f"{n[team]} passes.", "Q11")
             case BiddingWon(team=team, target=target, by_tiebreaker=by_tiebreaker):
                 how = " on the tiebreaker tile" if by_tiebreaker else ""
-                return f"{n[team]} is active{how} and must give {plural(target, 'right answer')} (Q4)."
+                return said(f"{n[team]} is active{how} and must give {plural(target, 'right answer')}.", "Q4")
             case SpecialTileReactivated(team=team, left=left):
-                return f"{n[team]} bid 6 or more and turns a special tile back: {left} unused (Q6)."
+                return said(f"{n[team]} bid 6 or more and turns a special tile back: {left} unused.", "Q6")
             case TaskRead(task=task):
-                return f"The task: {task}. The timer starts (Q5)."
+                return said(f"The task: {task}. The timer starts.", "Q5")
             case RankTurned(team=team, text=text, rank=rank, answer=answer, right=right):
-                return f"{n[team]}: “{text}” is right: rank {rank}, {answer} ({right} right) (Q5)."
+                return said(f"{n[team]}: “{text}” is right: rank {rank}, {answer} ({right} right).", "Q5")
             case AnswerRepeated(team=team, text=text, rank=rank):
-                return f"{n[team]}: “{text}” was given already (rank {rank}): neither right nor wrong (Q5)."
+                return said(f"{n[team]}: “{text}” was given already (rank {rank}): neither right nor wrong.", "Q5")
             case AnswerWrong(team=team, text=text):
-                return f"{n[team]}: “{text}” is wrong (Q6, Q8)."
+                return said(f"{n[team]}: “{text}” is wrong.", "Q6", "Q8")
             case NearMissOffered(team=team, text=text, similarity=similarity):
-                return f"{n[team]}: “{text}” is close to an answer ({similarity}% alike): the judge decides (Q13)."
+                return said(
+                    f"{n[team]}: “{text}” is close to an answer ({similarity}% alike): the judge decides.", "Q13"
+                )
             case NearMissJudged(team=team, text=text, accepted=accepted):
-                return f"The judge {'accepts' if accepted else 'rejects'} “{text}” (Q13)."
+                return said(f"The judge {'accepts' if accepted else 'rejects'} “{text}”.", "Q13")
             case SpecialTileUsed(team=team, left=left):
-                return f"{n[team]} turns a special tile and keeps guessing: {left} left (Q6)."
+                return said(f"{n[team]} turns a special tile and keeps guessing: {left} left.", "Q6")
             case GaveUp(team=team):
-                return f"{n[team]} gives up (Q8)."
+                return said(f"{n[team]} gives up.", "Q8")
             case TimeRanOut(team=team):
-                return f"Time is up for {n[team]} (Q5, Q8)."
+                return said(f"Time is up for {n[team]}.", "Q5", "Q8")
             case OpposingChanceBegan(team=team, seconds=seconds):
-                return f"{n[team]} may give one answer within {seconds} seconds (Q8)."
+                return said(f"{n[team]} may give one answer within {seconds} seconds.", "Q8")
             case ShowdownBegan(first=first, tries=tries):
-                return f"Showdown: the teams answer in turn, {n[first]} first, {tries} tries each (Q9)."
+                return said(f"Showdown: the teams answer in turn, {n[first]} first, {tries} tries each.", "Q9")
             case RoundWon(round=r, team=team, tiles=tiles):
-                return f"{n[team]} wins round {r} and takes {_tiles(tiles)} (Q7, Q8)."
+                return said(f"{n[team]} wins round {r} and takes {_tiles(tiles)}.", "Q7", "Q8")
             case RoundUnwon(round=r, middle=middle):
                 stay = "stays" if len(middle) == 1 else "stay"
-                return f"Nobody wins round {r}: {_tiles(middle)} {stay} in the middle (Q2, Q8)."
+                return said(f"Nobody wins round {r}: {_tiles(middle)} {stay} in the middle.", "Q2", "Q8")
             case ChartRevealed(answers=answers):
                 ranked = ", ".join(f"{rank}. {answer}" for rank, answer in enumerate(answers, start=1))
-                return f"The chart: {ranked}."
+                return said(f"The chart: {ranked}.")
             case QuizEnded(points=points, tiles=tiles, outcome=outcome):
                 score = (
                     f"{n[0]} {plural(points[0], 'point')} ({plural(tiles[0], 'tile')}), "
                     f"{n[1]} {plural(points[1], 'point')} ({plural(tiles[1], 'tile')})"
                 )
                 if outcome.is_draw:
-                    return f"The quiz is over: {score}. A draw (Q10)."
+                    return said(f"The quiz is over: {score}. A draw.", "Q10")
                 (winner,) = outcome.winners
-                return f"The quiz is over: {score}. {n[winner]} wins (Q10)."
+                return said(f"The quiz is over: {score}. {n[winner]} wins.", "Q10")
             case _:
                 assert_never(event)
 

@@ -11,7 +11,9 @@ pick-up, which is all a player's view shows of them (counts, S3).
     >>> from toptrumps_core.squads import SquadsRules, SquadBuilt
     >>> narrator = SquadsNarrator(SquadsRules(load_deck("animals"), seats=2), ["You", "Computer 1"])
     >>> narrator.narrate(SquadBuilt(1))
-    "Computer 1's squad is built (S3)."
+    "Computer 1's squad is built."
+    >>> narrator.tell(SquadBuilt(1)).rules
+    ('S3',)
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import NoReturn, TypeAlias, cast
 
 from toptrumps_core.events import GameEnded
-from toptrumps_core.narration.words import SeatWords, and_list, capital, plural, value_words
+from toptrumps_core.narration.words import SeatWords, Sentence, and_list, capital, plural, said, value_words
 from toptrumps_core.protocol import Event, Seat
 from toptrumps_core.squads import (
     ROLE_NAMES,
@@ -91,11 +93,23 @@ class SquadsNarrator(SeatWords):
         return not (self.rows_hidden and isinstance(event, CardPickedUp) and not self._you(event.seat))
 
     def narrate_all(self, events: Iterable[Event]) -> list[str]:
-        """Returns one sentence per event that `tells`, in order."""
+        """Returns one sentence per event that `tells`, in order, in plain words (no rule IDs)."""
         return [self.narrate(event) for event in events if self.tells(event)]
 
     def narrate(self, event: Event) -> str:
-        """Returns the sentence for `event`, the next event of the game.
+        """Returns the sentence for `event`, the next event of the game, in plain words (no rule IDs).
+
+        Raises:
+            AssertionError: If `event` is not a Squads event.
+        """
+        return self.tell(event).text
+
+    def tell_all(self, events: Iterable[Event]) -> list[Sentence]:
+        """Returns one `Sentence` per event that `tells`, in order: its words and the rules it applies."""
+        return [self.tell(event) for event in events if self.tells(event)]
+
+    def tell(self, event: Event) -> Sentence:
+        """Returns the `Sentence` for `event`, the next event of the game: its words and the rules it applies.
 
         Raises:
             AssertionError: If `event` is not a Squads event.
@@ -103,49 +117,55 @@ class SquadsNarrator(SeatWords):
         match cast(SquadsEvent, event):
             case SquadsDealt(round=number, maker=maker, cards_each=k):
                 makes = self._subject(maker, "make", "makes", start=False)
-                return (
-                    f"Round {number}: the whole deck is shuffled and everyone gets {plural(k, 'card')} face down "
-                    f"(S1, S6); {makes} the mission."
+                return said(
+                    f"Round {number}: the whole deck is shuffled and everyone gets {plural(k, 'card')} face down; "
+                    f"{makes} the mission.",
+                    "S1",
+                    "S6",
                 )
             case MissionChosen(maker=maker, mission=mission):
                 roles = "; ".join(self._role(role, tokens, slot) for role, tokens, slot in mission.roles())
-                return f"{self._subject(maker, 'choose', 'chooses')} the mission {mission.title!r}: {roles} (S2)."
+                return said(
+                    f"{self._subject(maker, 'choose', 'chooses')} the mission “{mission.title}”: {roles}.", "S2"
+                )
             case CardPickedUp(seat=seat) if self.rows_hidden and not self._you(seat):
-                return f"{self._subject(seat, 'pick', 'picks')} up a card (S3)."
+                return said(f"{self._subject(seat, 'pick', 'picks')} up a card.", "S3")
             case CardPickedUp(seat=seat, slot=slot):
-                return f"{self._subject(seat, 'pick', 'picks')} up the card in slot {slot + 1} (S3)."
+                return said(f"{self._subject(seat, 'pick', 'picks')} up the card in slot {slot + 1}.", "S3")
             case CardPlaced(seat=seat) if self.rows_hidden and not self._you(seat):
-                return f"{self._subject(seat, 'place', 'places')} a card face up (S3)."
+                return said(f"{self._subject(seat, 'place', 'places')} a card face up.", "S3")
             case CardPlaced(seat=seat, slot=slot, displaced=displaced):
                 then = ""
                 if displaced:
                     then = f" and {'take' if self._you(seat) else 'takes'} the card that was there"
-                return f"{self._subject(seat, 'place', 'places')} a card face up in slot {slot + 1}{then} (S3)."
+                return said(f"{self._subject(seat, 'place', 'places')} a card face up in slot {slot + 1}{then}.", "S3")
             case SquadBuilt(seat=seat):
-                return f"{capital(self._whose(seat))} squad is built (S3)."
+                return said(f"{capital(self._whose(seat))} squad is built.", "S3")
             case SquadsRevealed(rows=rows):
-                return f"Every squad is built: {plural(len(rows), 'row')} turned over, the mission slots count (S4)."
+                return said(
+                    f"Every squad is built: {plural(len(rows), 'row')} turned over, the mission slots count.", "S4"
+                )
             case SlotScored(category=category, tokens=tokens, cards=cards, winners=winners):
                 name = self.rules.deck.categories[category].name
                 shown = ", ".join(self._played(seat, card, category) for seat, card in cards)
                 if not winners:
-                    return f"{name}: {shown}; no card has data, so nobody scores (S5)."
+                    return said(f"{name}: {shown}; no card has data, so nobody scores.", "S5")
                 if len(winners) == 1:
                     wins = self._subject(winners[0], "win", "wins")
-                    return f"{name}: {shown}. {wins} {plural(tokens, 'token')} (S5)."
+                    return said(f"{name}: {shown}. {wins} {plural(tokens, 'token')}.", "S5")
                 who = capital(self._seats(winners))
-                return f"{name}: {shown}. {who} tie for best and win {plural(tokens, 'token')} each (S5)."
+                return said(f"{name}: {shown}. {who} tie for best and win {plural(tokens, 'token')} each.", "S5")
             case RoundScored(round=number, tokens=won, scores=scores):
                 totals = ", ".join(f"{self._whom(s)} {t}" for s, t in enumerate(scores))
                 gained = and_list([f"{self._whom(s)} +{w}" for s, w in enumerate(won) if w]) or "nobody scored"
-                return f"Round {number} scored: {gained}. Tokens: {totals}."
+                return said(f"Round {number} scored: {gained}. Tokens: {totals}.")
             case GameEnded(outcome=outcome):
                 best = sorted(outcome.winners)
                 assert outcome.termination is SquadsEnd.TOKENS_REACHED
                 if len(best) == 1:
                     wins = self._subject(best[0], "win", "wins", start=False)
-                    return f"Game over: {wins} with the most tokens (S7)."
-                return f"Game over: {self._seats(best)} share the most tokens, a tie (S7)."
+                    return said(f"Game over: {wins} with the most tokens.", "S7")
+                return said(f"Game over: {self._seats(best)} share the most tokens, a tie.", "S7")
             case _:
                 assert_never(cast(NoReturn, event))
 

@@ -1,4 +1,8 @@
-"""The words every family's narrator shares: plurals, lists, values with units, and seats.
+"""The words every family's narrator shares: plurals, lists, values with units, seats, and `Sentence`.
+
+A narrated line is a `Sentence`: the words people read, which never name a
+rule by its ID, and the IDs of the rules it applies, kept apart as data for
+a rules panel, teacher notes and transcripts.
 
 A narrator addresses a seat named ``"You"`` in the second person ("You win",
 "your track") and any other in the third ("Computer 1 wins"); `SeatWords`
@@ -8,11 +12,47 @@ holds that grammar once, so the card games, Squads and the quiz speak alike.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from toptrumps_core.cards import Category, Value, value_with_unit
 from toptrumps_core.protocol import Seat
 
-__all__ = ["SeatWords", "and_list", "capital", "plural", "value_words"]
+__all__ = ["SeatWords", "Sentence", "and_list", "capital", "plural", "said", "value_words"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One narrated line: the words people read, and the rules it applies.
+
+    Attributes:
+        text: The sentence in plain words, with no rule ID in it, e.g.
+            "You win with Lion 80 km/h and take 3 cards."
+        rules: The RULES.md IDs of the rules the sentence applies, e.g.
+            ``("C4",)``, for a rules panel, teacher notes and transcripts;
+            empty if it applies none in particular.
+    """
+
+    text: str
+    rules: tuple[str, ...] = ()
+
+    def cited(self) -> str:
+        """Returns the text with its rule IDs after it in brackets, as transcripts and teacher notes show it.
+
+        Example:
+            >>> said("You take 3 cards.", "C4").cited(), said("Discarded.").cited()
+            ('You take 3 cards. [C4]', 'Discarded.')
+        """
+        return f"{self.text} [{', '.join(self.rules)}]" if self.rules else self.text
+
+
+def said(text: str, *rules: str) -> Sentence:
+    """Returns the `Sentence` `text` applying `rules` (RULES.md IDs such as ``"C4"``).
+
+    Example:
+        >>> said("Nobody wins round 3.", "Q2", "Q8")
+        Sentence(text='Nobody wins round 3.', rules=('Q2', 'Q8'))
+    """
+    return Sentence(text, rules)
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
