@@ -371,7 +371,8 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
         self._after_intent(list(played.events), animate=False)
         more = " Press again to go on." if self._driver.computers_may_go else ""
         taken = len(match.actions) - before
-        self._status.show(f"Fast-forwarded {plural(taken, 'move')} ({plural(games, 'mini-game')} finished).{more}")
+        finished = f", and {plural(games, 'mini-game')} finished" if games else ""  # no word about none
+        self._status.show(f"Fast-forwarded {plural(taken, 'move')}{finished}.{more}")
 
     # -- flow ---------------------------------------------------------------------------------------
 
