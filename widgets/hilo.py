@@ -215,7 +215,7 @@ def present_hi_lo(seen: Seen[HiLoView], events: Sequence[Event], page: HiLoPage)
             Toggle(
                 "lens",
                 "Show the odds",
-                "Show the exact chance that the next card is higher or lower, and the expected pins (rules P1, P2)",
+                "Show the exact chance that the next card is higher or lower, and the expected pins",
                 on=page.lens,
                 disabled=over,
             ),
@@ -532,7 +532,7 @@ class HiLoTable(GameView[HiLoView, HiLoPage]):
             first = view.first_card
             if is_whole(category) and 0 <= category < len(deck.categories) and first is not None:
                 name = deck.categories[category].name
-                raise IllegalActionError(f"{first.name} has no data for {name}, so choose another category (rule T12)")
+                raise IllegalActionError(f"{first.name} has no data for {name}, so choose another category")
             raise IllegalActionError(f"category number {category!r} cannot be chosen; press one of the categories")
         self.act(action)
 

@@ -146,5 +146,5 @@ def test_a_tie_in_projector_mode_says_tie_and_the_pots_size_with_no_winner() -> 
     assert "WINNER" not in html and "tt-projected-won" not in html
     badges = re.findall(r'tt-projected-badge[^"]*"[^>]*>([^<]*)<', html)
     assert badges == ["= TIED", "", "= TIED"]  # under the two cards that shared the best value
-    assert "TIE — cards to the pot (3 cards in it now, rule C5)" in html
+    assert "TIE — cards to the pot (3 cards in it now)" in html
     assert "Price (£) · lower wins" in html

@@ -536,7 +536,7 @@ def test_bad_values_from_the_browser_keep_the_old_game(deck_names: tuple[str, ..
         assert message in table.status and table.status.startswith("Sorry — ")
         assert table.match is match and table.match.actions == actions and table.log_lines == log
     table.new_game(seats=9)
-    assert "the number of players must be a whole number from 2 to 6 (rule C1); got 9" in table.status
+    assert "the number of players must be a whole number from 2 to 6; got 9" in table.status
     table.new_game(deck="no such deck")
     assert "there is no deck called 'no such deck'" in table.status
     table.new_game(colour="red")

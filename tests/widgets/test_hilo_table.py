@@ -124,7 +124,7 @@ def test_illegal_moves_show_in_the_status_line(deck: Deck) -> None:
     table = table_from(deck, ["Bravo", "Alpha", "Charlie"])  # Bravo has no Cost
     assert len(table.category_buttons) == 1
     table.choose(1)
-    assert table.status == "Sorry — Bravo has no data for Cost, so choose another category (rule T12)."
+    assert table.status == "Sorry — Bravo has no data for Cost, so choose another category."
     assert table.view.category is None
     table.call("higher")  # no call is due yet
     assert table.status == "Sorry — choose a category first, then call higher or lower."

@@ -254,11 +254,14 @@ def test_check_settings_names_the_first_wrong_value() -> None:
     check_settings(_Settings(), choices=choices)
     cases = [
         (_Settings(deck="z"), "there is no deck called 'z'; choose one of 'a', 'b'"),
-        (_Settings(seats=True), "the number of players must be a whole number from 2 to 6 (rule C1); got True"),
+        (_Settings(seats=True), "the number of players must be a whole number from 2 to 6; got True"),
         (_Settings(seats=4, humans=5), "the people must be from 1 to the number of players (4); got 5"),
         (_Settings(seed=100), "the seed must be a whole number from 0 to 99; got 100"),
-        (_Settings(no_data="maybe"), "no_data must be 'tie' or 'loses' (rule C6); got 'maybe'"),
-        (_Settings(round_limit=0), "round_limit must be off or a whole number from 1 to 100 (rule C11); got 0"),
+        (_Settings(no_data="maybe"), "“A card shows n/a” must be “n/a makes a tie” or “n/a cannot win”; got 'maybe'"),
+        (
+            _Settings(round_limit=0),
+            "“Stop after a number of comparisons” must be off or a whole number from 1 to 100; got 0",
+        ),
     ]
     for value, message in cases:
         with pytest.raises(RuleOptionError) as caught:

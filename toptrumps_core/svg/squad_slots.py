@@ -97,7 +97,7 @@ def draw_slot_face(
     A mission slot not turned yet in the reveal (`shown` False) shows the
     card's name and "?" in the value's place, with "not revealed yet" under
     it.  A slot outside the mission (`counts` False) is discarded (S4): it is
-    drawn dimmed, without a name band, saying "discarded (S4)"; its value, if
+    drawn dimmed, without a name band, saying "discarded"; its value, if
     `shown`, is in plain muted type, never in the large bold type of a slot
     that counts.
 
@@ -139,7 +139,7 @@ def draw_slot_face(
     _draw_name(parent, clean_text(card.name), cx, top + band / 2, SLOT_WIDTH_PX - 12, palette[name_fill])
     if not counts:
         draw_text(
-            parent, cx, top + band + 24, "discarded (S4)", size=15, fill=palette["muted"], anchor="middle", bold=True
+            parent, cx, top + band + 24, "discarded", size=15, fill=palette["muted"], anchor="middle", bold=True
         )
         if not shown:
             draw_text(

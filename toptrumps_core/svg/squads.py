@@ -231,7 +231,7 @@ def squad_row(
     their slot number.  During the reveal (`revealed`), a slot's value shows
     only once that slot is turned, and the slots outside the mission are
     drawn as discarded (S4).  The picture's ``<desc>`` says the same: each
-    face-up card's name and value, "value not revealed yet" or "discarded (S4)".
+    face-up card's name and value, "value not revealed yet" or "discarded".
 
     Args:
         deck: The deck (slot i stands for category i, S1).
@@ -248,7 +248,7 @@ def squad_row(
             the mission slots turned so far, or every slot once all are
             turned.  A face-up card in a mission slot not in it shows "?"
             for its value ("not revealed yet"); with a `mission`, a slot
-            outside it is drawn dimmed as "discarded (S4)", its value (if
+            outside it is drawn dimmed as "discarded", its value (if
             revealed) in plain muted type.  None outside a reveal: every
             face-up card shows its value and no slot is drawn as discarded.
         columns: Slots a line; None for a `WideAndNarrow`: every slot on one
@@ -304,7 +304,7 @@ class _Faces:
         category = deck.categories[slot]
         value = value_with_unit(category, deck.cards[card].values[slot])
         if slot in self.discarded:
-            return f"discarded (S4), {value}" if slot in self.shown else "discarded (S4), not in this mission"
+            return f"discarded, {value}" if slot in self.shown else "discarded, not in this mission"
         return value if slot in self.shown else "value not revealed yet"
 
 

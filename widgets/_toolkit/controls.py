@@ -96,32 +96,30 @@ def seed_text(value: int, *, what: str) -> ipw.IntText:
     )
 
 
-def rule_toggle(spec: OptionSpec, value: str, *, cite: bool = False) -> ipw.ToggleButtons:
+def rule_toggle(spec: OptionSpec, value: str) -> ipw.ToggleButtons:
     """Returns toggle buttons for one rule option, in the words its specification gives people.
 
     The description is the option's label, each button a choice's words (the
     default's marked "(usual)"), each button's tooltip what that choice does;
-    no code name (``no_data``, ``deal_all``) shows.
+    no code name (``no_data``, ``deal_all``) and no rule ID shows (the rules
+    panel, `widgets._toolkit.rules_panel`, lists the IDs for the teacher).
 
     Args:
         spec: The option's specification (`toptrumps_core.options.option_spec`);
             an option of words.
         value: The choice shown now, one of ``spec.choices``.
-        cite: True to add its rule ID to the description and tooltip, e.g.
-            "(rule C6)", where the page teaches the rules by their IDs.
 
     Raises:
         ValueError: If `spec` is not an option of words.
     """
     if not spec.choices:
         raise ValueError(f"{spec.name} is not chosen among words; a toggle needs choices")
-    rule = f" (rule {spec.rule})" if cite else ""
     labels = zip(spec.choices, spec.choice_labels, strict=True)
     return ipw.ToggleButtons(
         options=[(f"{label} (usual)" if choice == spec.default else label, choice) for choice, label in labels],
         value=value,
-        description=spec.label + rule,
-        tooltip=spec.help + rule,
+        description=spec.label,
+        tooltip=spec.help,
         tooltips=list(spec.choice_help),
         style={"description_width": "initial", "button_width": "auto"},
         layout=ipw.Layout(width="auto", max_width="100%", flex_flow="row wrap"),

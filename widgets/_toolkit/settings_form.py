@@ -39,7 +39,7 @@ Example:
     >>> check_settings(Demo(seats=9))
     Traceback (most recent call last):
     ...
-    toptrumps_core.errors.RuleOptionError: the number of players must be a whole number from 2 to 6 (rule C1); got 9
+    toptrumps_core.errors.RuleOptionError: the number of players must be a whole number from 2 to 6; got 9
     >>> form = SettingsForm(Demo, Demo())
     >>> form.controls["humans"].value = 5
     >>> form.read()
@@ -122,8 +122,9 @@ def setting(
             switch's), e.g. ``"Players (seats)"``.
         help: Its tooltip: what the setting does, in the page's words.
         what: How an error names the setting, e.g. ``"the seed"``; "" for
-            the field's name (a rule option's RULES.md name).
-        rule: The rule ID it comes from, e.g. ``"C1"``; errors cite it.
+            its label in quotes.
+        rule: The rule ID it comes from, e.g. ``"C1"``: data for the
+            teacher's rules panel; the page's words never show it.
         low: The smallest whole number accepted (int fields).
         high: The largest whole number accepted (int fields).
         at_most: Another int field whose value bounds this one too.
@@ -261,7 +262,8 @@ class _Field:
 
     @property
     def what(self) -> str:
-        return self.setting.what or self.name
+        """How errors name the setting: its `what`, else its label in quotes (never its code name)."""
+        return self.setting.what or (f"“{self.setting.label}”" if self.setting.label else self.name)
 
 
 def _fields(kind: type) -> tuple[_Field, ...]:
@@ -280,10 +282,6 @@ def _fields(kind: type) -> tuple[_Field, ...]:
     return tuple(found)
 
 
-def _rule(field: _Field) -> str:
-    return f" (rule {field.setting.rule})" if field.setting.rule else ""
-
-
 def _offered(field: _Field, choices: Mapping[str, Sequence[str]]) -> tuple[str, ...]:
     return tuple(choices.get(field.name, field.setting.choices))
 
@@ -298,7 +296,8 @@ def check_settings(value: object, *, choices: Mapping[str, Sequence[str]] | None
 
     Raises:
         RuleOptionError: Naming the first setting that is wrong, the range or
-            choices expected (with the rule ID) and the value got.
+            choices expected and the value got, in the page's words (a rule
+            option's choices by their labels, no rule ID).
     """
     extra = choices or {}
     for field in _fields(type(value)):
@@ -315,21 +314,25 @@ def check_settings(value: object, *, choices: Mapping[str, Sequence[str]] | None
                 ceiling = bound if high is None else min(high, bound)
                 if not is_whole(got) or not low <= got <= ceiling:
                     raise RuleOptionError(
-                        f"{field.what} must be from {low} to {other.what} ({bound}){_rule(field)}; got {got!r}"
+                        f"{field.what} must be from {low} to {other.what} ({bound}); got {got!r}"
                     )
                 continue
             if not is_whole(got) or got < low or (high is not None and got > high):
                 span = f"from {low:,} to {high:,}" if high is not None else f"from {low:,}"
                 off = ("empty (a new deal) or " if meta.control == "seed" else "off or ") if field.optional else ""
-                raise RuleOptionError(f"{field.what} must be {off}a whole number {span}{_rule(field)}; got {got!r}")
+                raise RuleOptionError(f"{field.what} must be {off}a whole number {span}; got {got!r}")
         else:
             offered = _offered(field, extra)
             if got not in offered:
                 if meta.refuse:
                     listed = ", ".join(repr(c) for c in offered if c) or "none"
                     raise RuleOptionError(meta.refuse.format(value=got, offered=listed))
-                names = or_list([repr(c) for c in offered])
-                raise RuleOptionError(f"{field.what} must be {names}{_rule(field)}; got {got!r}")
+                spec = meta.spec
+                if spec is not None and spec.choices and set(offered) <= set(spec.choices):
+                    names = or_list([f"“{spec.choice_label(c)}”" for c in offered])
+                else:
+                    names = or_list([repr(c) for c in offered])
+                raise RuleOptionError(f"{field.what} must be {names}; got {got!r}")
 
 
 class SettingsForm(Generic[T]):

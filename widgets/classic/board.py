@@ -75,7 +75,7 @@ def stacks_html(facts: ClassicPublicView, names: SeatNames, *, over: bool) -> st
         figures.append(figure(names[seat], size, caption))
     figures.append(figure("Pot", facts.pot_size, "cards from ties" if facts.pot_size else "empty"))
     if facts.set_aside_count:
-        figures.append(figure("Set aside", facts.set_aside_count, "not dealt (C2)"))
+        figures.append(figure("Set aside", facts.set_aside_count, "not dealt"))
     return f'<div class="tt-stacks" role="list">{"".join(figures)}</div>'
 
 
@@ -83,7 +83,7 @@ def no_comparison_html(facts: ClassicPublicView, names: SeatNames) -> str:
     """Returns the words shown before the first comparison: who chooses first (rule C3)."""
     chooser = names[facts.chooser]
     verb = "choose" if chooser == "You" else "chooses"
-    return f'<div class="tt-panel">No cards revealed yet. {esc(chooser)} {verb} first (rule C3).</div>'
+    return f'<div class="tt-panel">No cards revealed yet. {esc(chooser)} {verb} first.</div>'
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ def turn_text(screen: str, names: SeatNames, seat: int) -> str:
     whose = "Your" if you else f"{names[seat]}'s"
     if screen == "choose":
         return f"👉 {whose} choice: click a category on {'your' if you else 'the'} card"
-    return f"👉 {whose} pick: choose which card to play (rule C10)"
+    return f"👉 {whose} pick: choose which card to play"
 
 
 def pass_screen(name: str, bind: Callable[[ipw.Button], None]) -> Built:

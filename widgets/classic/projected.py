@@ -92,7 +92,7 @@ def projected_comparison_html(last: Sequence[Event], names: SeatNames, deck: Dec
     tie = ""
     if ties:
         pot = ties[-1].pot_size
-        tie = f'<div class="tt-projected-tie">TIE — cards to the pot ({plural(pot, "card")} in it now, rule C5)</div>'
+        tie = f'<div class="tt-projected-tie">TIE — cards to the pot ({plural(pot, "card")} in it now)</div>'
     grid = f"--tt-seats: {len(shown)}; --tt-rows: {head_rows + len(deck.categories) + 1}"
     return (
         f'<div class="tt-projected" role="group" aria-label="Last comparison: {esc(caption)}">'

@@ -129,17 +129,17 @@ def pick_screen(view: ClassicView, legal: Sequence[PickCard], names: SeatNames, 
     """
     deck = view.deck
     if view.category is None:
-        prompt = "You hold only a few cards, so you may look at them all and pick which one to play (rule C10)."
+        prompt = "You hold only a few cards, so you may look at them all and pick which one to play."
     else:
         chooser = names[view.chooser]
-        prompt = f"{chooser} chose {deck.categories[view.category].name}. Pick which of your cards to play (rule C10)."
+        prompt = f"{chooser} chose {deck.categories[view.category].name}. Pick which of your cards to play."
     who = "" if names[view.seat] == "You" else f"{names[view.seat]}: "
     cells: list[ipw.Widget] = []
     buttons = []
     for action in legal:
         card = deck.cards[view.stack[action.index]]
         picture = CardView(card, highlight=view.category, width_px=PICK_CARD_WIDTH_PX)
-        button = big_button(f"Play {card.name}", f"Put {card.name} on top and play it (rule C10)", primary=True)
+        button = big_button(f"Play {card.name}", f"Put {card.name} on top and play it", primary=True)
         bind(button, action.index)
         buttons.append(button)
         cells.append(ipw.VBox([picture, button], layout=ipw.Layout(margin="0 10px 10px 0")))

@@ -96,7 +96,7 @@ class TableSettings:
         default=3,
         metadata=setting(
             "Players (seats)",
-            help="How many players sit at the table, people and computers (rule C1)",
+            help="How many players sit at the table, people and computers",
             what="the number of players",
             low=MIN_SEATS,
             high=MAX_SEATS,

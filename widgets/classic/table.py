@@ -153,7 +153,7 @@ class ClassicTable(SeatedView):
         self._title = html_widget("tt-title")
         self._turn = html_widget("tt-turn")
         self._stacks = html_widget("tt-stacks-box")
-        tip = "Show, beside each category, your exact chance to win, tie or lose (rule P3)"
+        tip = "Show, beside each category, your exact chance to win, tie or lose"
         self._lens = ipw.Checkbox(False, description="Show the odds", tooltip=tip, indent=False, layout=_AUTO)
         self._lens.add_class("tt-lens-toggle")
         self._card_area = ipw.VBox(layout=ipw.Layout(width="100%"))

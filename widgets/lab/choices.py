@@ -100,7 +100,7 @@ def rule_choice(option: str, value: str) -> ipw.ToggleButtons:
     """
     if option not in RULE_CHOICES:
         raise KeyError(f"the lab sets no rule option {option!r}; it sets {', '.join(RULE_CHOICES)}")
-    return rule_toggle(option_spec(ClassicRules, option), value, cite=True)
+    return rule_toggle(option_spec(ClassicRules, option), value)
 
 
 def choose_engine(rules: ClassicRules, strategies: Sequence[str], choice: str = "auto") -> tuple[Engine, str]:
@@ -132,9 +132,9 @@ def _why_rules(rules: ClassicRules, strategies: Sequence[str]) -> str:
             seats.setdefault(STRATEGY_LABELS.get(name, name), []).append(str(seat + 1))
     needs = [f"{label} at {'seat' if len(at) == 1 else 'seats'} {and_list(at)}" for label, at in seats.items()]
     if rules.collect_order != "fixed":
-        needs.append("shuffling won cards (rule C4)")
+        needs.append("shuffling won cards")
     if rules.look_at_last is not None:
-        needs.append("choosing from the last cards (rule C10)")
+        needs.append("choosing from the last cards")
     if not needs:
         return "these settings need it"
     return esc(f"{and_list(needs)} {'plays' if len(needs) == 1 else 'play'} only there")

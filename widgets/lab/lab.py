@@ -148,7 +148,7 @@ class SimulationLab(ipw.VBox):
         self._status = StatusLine()
         self._boundary = ErrorBoundary(self._status.show)
         self._deck = deck_dropdown(deck, tooltip="Which deck the computers play with")
-        self._seats = number_dropdown("Players", range(MIN_SEATS, MAX_SEATS + 1), seats, "How many players (rule C1)")
+        self._seats = number_dropdown("Players", range(MIN_SEATS, MAX_SEATS + 1), seats, "How many players")
         self._strategy_box = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
         self._no_data = rule_choice("no_data", no_data)
         self._leftover = rule_choice("leftover", leftover)
@@ -157,7 +157,7 @@ class SimulationLab(ipw.VBox):
             value=round_limit or 0,
             min=0,
             max=100_000,
-            description="Round limit (C11; 0 = none)",
+            description="Round limit (0 = none)",
             tooltip="After this many comparisons the most cards wins; 0 for no limit",
             style={"description_width": "initial"},
         )
@@ -347,7 +347,7 @@ class SimulationLab(ipw.VBox):
                 options=[(label, name) for name, label in STRATEGY_LABELS.items()],
                 value=chosen[seat] if chosen[seat] in STRATEGY_LABELS else "random",
                 description=f"Seat {seat + 1}",
-                tooltip=f"The strategy of seat {seat + 1}" + (" (chooses first, rule C3)" if seat == 0 else ""),
+                tooltip=f"The strategy of seat {seat + 1}" + (" (chooses first)" if seat == 0 else ""),
                 style={"description_width": "initial"},
             )
             for seat in range(seats)
@@ -502,11 +502,11 @@ class SimulationLab(ipw.VBox):
         finished = len(frame) - unfinished
         if not finished:
             self._first = None
-            self._status.show(f"None of the {len(frame):,} games ended (rule C12): nothing to chart.", "error")
+            self._status.show(f"None of the {len(frame):,} games ended: nothing to chart.", "error")
             return
         self._charts["lengths"].value = lengths_chart(frame, dealt)
         mean = frame.loc[frame["termination"] != "unfinished", "comparisons"].mean()
-        note = f" {unfinished:,} games never ended and are left out (rule C12)." if unfinished else ""
+        note = f" {unfinished:,} games never ended and are left out." if unfinished else ""
         model = (
             " The dashed line is what fair coin flips would give (the gambler's ruin). Where the games differ "
             "from it, the cards and the choosers are at work: a strong card keeps winning, and a chooser picks "

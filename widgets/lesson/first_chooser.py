@@ -100,7 +100,7 @@ class FirstChooserExperiment(Experiment):
         whole(seed, 0, SEED_MAX, "the seed")
         self._deck = deck_dropdown(deck, tooltip="Which deck the computers play with")
         self._seats = number_dropdown(
-            "Players", range(MIN_SEATS, MAX_SEATS + 1), seats, "How many equal computer players (rule C1)"
+            "Players", range(MIN_SEATS, MAX_SEATS + 1), seats, "How many equal computer players"
         )
         self._level = ipw.Dropdown(
             options=LEVELS,

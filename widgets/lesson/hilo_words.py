@@ -58,7 +58,7 @@ def best_plan_words(deck: Deck, first: Card, policy: HiLoPolicy) -> Sentence:
     return Sentence(
         f"With {first.name} face up ({category.name}: {shown}), the best play is to choose {category.name} "
         f"and call {policy.first_call}: that call is right with chance {percent(chance)}, and the whole game "
-        f"earns {_pins(policy.expected_pins)} on average (rule P2)."
+        f"earns {_pins(policy.expected_pins)} on average."
     )
 
 

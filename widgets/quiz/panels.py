@@ -21,6 +21,7 @@ import ipywidgets as ipw
 
 from toptrumps_core.protocol import Event
 from toptrumps_core.quiz import QuizStage, QuizView, RoundUnwon, RoundWon
+from widgets._toolkit import plural
 
 if TYPE_CHECKING:
     from widgets.quiz.master import QuizMaster
@@ -122,7 +123,7 @@ class QuizControls(ipw.VBox):
         owed = self._master.match.waiting_seats
         self._say(
             f"Category: <b>{escape(view.category)}</b>. Each captain types a bid from 1 to 10 in secret, "
-            "then seals it; both are revealed together (Q4)."
+            "then seals it; both are revealed together."
         )
         _shown(self.bid_rows, True)
         for team in (0, 1):
@@ -149,14 +150,14 @@ class QuizControls(ipw.VBox):
             )
             go = button("Open the bidding", f"{view.teams[view.on_turn]} bids the number chosen", style="primary")
             master.steps.bind(go, lambda: master.high_bid(int(opening.value)))
-            self._say(f"Category: <b>{escape(view.category)}</b>. {name} is on the tiebreaker tile and opens (Q11).")
+            self._say(f"Category: <b>{escape(view.category)}</b>. {name} is on the tiebreaker tile and opens.")
             return (opening, go)
         top = max(made)
         raise_ = button(f"{view.teams[view.on_turn]} raises to {top + 1}", "Bid exactly one more", style="primary")
         master.steps.bind(raise_, lambda: master.high_bid(top + 1))
         pass_ = button(f"{view.teams[view.on_turn]} passes", "The other team is active with its last bid")
         master.steps.bind(pass_, lambda: master.pass_bid())
-        self._say(f"The bid stands at <b>{top}</b>. {name}: raise by one or pass (Q11).")
+        self._say(f"The bid stands at <b>{top}</b>. {name}: raise by one or pass.")
         return (raise_, pass_)
 
     def _guessing(self, view: QuizView) -> tuple[ipw.Widget, ...]:
@@ -170,7 +171,7 @@ class QuizControls(ipw.VBox):
             self._say(f"Read the task aloud. {escape(name)} must name {view.target}.")
             return (start,)
         self._answer_box(name)
-        give_up = button(f"{name} gives up", "Stop guessing; the other team gets one answer (Q8)")
+        give_up = button(f"{name} gives up", "Stop guessing; the other team gets one answer")
         master.steps.bind(give_up, lambda: master.give_up())
         return (self._pause(), give_up)
 
@@ -180,12 +181,12 @@ class QuizControls(ipw.VBox):
         name = view.teams[view.active]
         left = view.specials[view.active]
         use = button(
-            f"Use a special tile ★ ({left} left)", "Turn a special tile and keep guessing (Q6)", style="warning"
+            f"Use a special tile ★ ({left} left)", "Turn a special tile and keep guessing", style="warning"
         )
         master.steps.bind(use, lambda: master.use_special_tile())
-        stop = button("No: hand over ✋", "Keep the special tiles; the other team gets one answer (Q8)")
+        stop = button("No: hand over ✋", "Keep the special tiles; the other team gets one answer")
         master.steps.bind(stop, lambda: master.give_up())
-        self._say(f"✗ Wrong. {escape(name)} may turn a special tile to keep guessing (Q6).")
+        self._say(f"✗ Wrong. {escape(name)} may turn a special tile to keep guessing.")
         return (use, stop, self._pause())
 
     def _judging(self) -> tuple[ipw.Widget, ...]:
@@ -207,7 +208,7 @@ class QuizControls(ipw.VBox):
         master.steps.bind(reject, lambda: master.judge(False))
         line = (
             f"Judge: “{escape(near.text)}” is close to the answer of <b>rank {near.rank}</b> "
-            f"({near.similarity} % alike). Accepting credits that rank. Does it count? (Q13)"
+            f"({near.similarity} % alike). Accepting credits that rank. Does it count?"
         )
         if master.judge_sees_answer:
             self._say(f"{line}<br>Accept as: <b>{escape(near.answer)} (rank {near.rank})</b>?")
@@ -222,14 +223,14 @@ class QuizControls(ipw.VBox):
         if view.stage is QuizStage.SHOWDOWN:
             team = view.showdown_turn
             tries = 3 - view.showdown_wrong[team]
-            self._say(f"Showdown (Q9): <b>{escape(view.teams[team])}</b> answers ({tries} of 3 tries left).")
+            self._say(f"Showdown: <b>{escape(view.teams[team])}</b> answers ({tries} of 3 tries left).")
             self._answer_box(view.teams[team])
             return (self._pause(),)
         assert view.active is not None
         name = view.teams[1 - view.active]
-        none = button(f"{name} has no answer", "Nobody wins the round; its tiles stay (Q8)")
+        none = button(f"{name} has no answer", "Nobody wins the round; its tiles stay")
         master.steps.bind(none, lambda: master.give_up())
-        self._say(f"<b>{escape(name)}</b> may give one answer within 10 seconds: right and new wins the round (Q8).")
+        self._say(f"<b>{escape(name)}</b> may give one answer within 10 seconds: right and new wins the round.")
         self._answer_box(name)
         return (self._pause(), none)
 
@@ -276,6 +277,8 @@ def _winner(view: QuizView, lines: list[str]) -> str:
     else:
         best, why = -1, "equal points and tiles"
     title = "A draw! 🤝" if best < 0 else f"🏆 {escape(view.teams[best])} wins the quiz! 🏆"
-    score = " — ".join(f"{escape(view.teams[t])} {points[t]} points ({tiles[t]} tiles)" for t in (0, 1))
-    body = "<br>".join([*lines, f"<span style='font-size:1.6em'>{title}</span>", f"{score} ({why}, Q10)"])
+    score = " — ".join(
+        f"{escape(view.teams[t])} {plural(points[t], 'point')} ({plural(tiles[t], 'tile')})" for t in (0, 1)
+    )
+    body = "<br>".join([*lines, f"<span style='font-size:1.6em'>{title}</span>", f"{score} ({why})"])
     return f"<div class='tt-quiz-big' role='status'>{body}</div>"

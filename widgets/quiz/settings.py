@@ -57,7 +57,7 @@ class QuizSettings(ipw.VBox):
         self.bidding.style.description_width = style["description_width"]
         sets = [s.name for s in load_bundled_sets()] if rules.sets is None else [s.name for s in rules.chart_sets]
         options = [("A set drawn at random", _RANDOM), *((name, name) for name in sets)]
-        options.append(("Own set: one chart of each category (Q12)", "one_of_each"))
+        options.append(("Own set: one chart of each category", "one_of_each"))
         chosen = rules.chart_set or (_RANDOM if rules.own_set == "none" else rules.own_set)
         self.charts = ipw.Dropdown(
             options=options,
@@ -66,7 +66,7 @@ class QuizSettings(ipw.VBox):
             layout=wide,
             style=style,
         )
-        self.hint = ipw.HTML("<div>Members take turns as captain (Q3); separate the names with commas.</div>")
+        self.hint = ipw.HTML("<div>Members take turns as captain; separate the names with commas.</div>")
         self.children = (
             ipw.HTML("<h3>New quiz</h3>"),
             self.green_name,

@@ -461,7 +461,7 @@ class SquadBuilder(ipw.VBox):
     def _screen_mission(self) -> list[ipw.Widget]:
         seat = self._person()
         assert seat is not None
-        self._turn_line(f"👉 {self._names.subject(seat, 'make', 'makes')} this round's mission (S2)")
+        self._turn_line(f"👉 {self._names.subject(seat, 'make', 'makes')} this round's mission")
         missions = self.rules.mission_list
         self._pick = ipw.Dropdown(
             options=[(m.title, i) for i, m in enumerate(missions)],
@@ -484,7 +484,7 @@ class SquadBuilder(ipw.VBox):
     def _screen_editor(self) -> list[ipw.Widget]:
         seat = self._person()
         assert seat is not None
-        self._turn_line(f"✏️ {self._names.subject(seat, 'make', 'makes')} a new mission (S2)")
+        self._turn_line(f"✏️ {self._names.subject(seat, 'make', 'makes')} a new mission")
         use = self._bind(
             big_button("Play this mission", "Check the mission and play it", primary=True), self.use_own_mission
         )
@@ -511,9 +511,9 @@ class SquadBuilder(ipw.VBox):
         whose = "Your" if self._names.is_you(seat) else f"{self._names[seat]}'s"
         deck = self.rules.deck
         if view.held is None:
-            self._turn_line(f"👉 {whose} squad: pick up a face-down card and look at it (S3)")
+            self._turn_line(f"👉 {whose} squad: pick up a face-down card and look at it")
         else:
-            self._turn_line(f"👉 {whose} squad: place the {deck.cards[view.held].name} face up in a slot (S3)")
+            self._turn_line(f"👉 {whose} squad: place the {deck.cards[view.held].name} face up in a slot")
         row = squad_row(
             deck,
             view.row,
@@ -556,7 +556,7 @@ class SquadBuilder(ipw.VBox):
         assert state.last is not None
         scored = self._scored()
         shown = self._shown
-        self._turn_line(f"🔍 Round {state.last.round}: the reveal, slot by slot (S4, S5)")
+        self._turn_line(f"🔍 Round {state.last.round}: the reveal, slot by slot")
         rows = html_widget(
             "tt-reveal",
             reveal_rows_html(self.rules.deck, state.last, self._names, scored, shown, width_px=REVEAL_WIDTH_PX),

@@ -66,12 +66,12 @@ def slot_result_html(event: SlotScored, deck: Deck, names: SeatNames) -> str:
         for seat, card in event.cards
     )
     if not event.winners:
-        result = "No card has data here: nobody scores (S5)."
+        result = "No card has data here: nobody scores."
     elif len(event.winners) == 1:
-        result = f"🏆 {esc(names.subject(event.winners[0], 'win', 'wins'))} {event.tokens} ★ (S5)."
+        result = f"🏆 {esc(names.subject(event.winners[0], 'win', 'wins'))} {event.tokens} ★."
     else:
         who = " and ".join(esc(names.whom(s)) for s in event.winners)
-        result = f"🏆 Tied for best: {who} each win {event.tokens} ★ (S5)."
+        result = f"🏆 Tied for best: {who} each win {event.tokens} ★."
     return f"<div style='margin: 4px 0'><b>{esc(category.name)}</b> ({event.tokens} ★): {cards}. {result}</div>"
 
 
@@ -128,6 +128,6 @@ def end_html(names: SeatNames, scores: Sequence[int], winners: Sequence[int], to
     else:
         head = "🤝 It's a tie: " + " and ".join(esc(names[s]) for s in winners) + f" share the most tokens ({best})."
     rule = (
-        f"The game ends after a round in which someone has {tokens_to_win} or more tokens; the highest score wins (S7)."
+        f"The game ends after a round in which someone has {tokens_to_win} or more tokens; the highest score wins."
     )
     return f"<div class='tt-panel'><div class='tt-headline'>{head}</div><div>{rule}</div></div>"

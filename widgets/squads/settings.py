@@ -69,7 +69,7 @@ class SquadSettings(ipw.VBox):
         tokens = whole(self.tokens.value, 3, 20, "tokens to win")
         seed = read_seed(self.seed.value)
         if people + computers < 2:
-            raise RuleOptionError("Squads needs two or more players (S1): add a person or a computer")
+            raise RuleOptionError("Squads needs two or more players: add a person or a computer")
         rules = SquadsRules(load_deck(self.deck.value), seats=people + computers, tokens_to_win=tokens)
         return rules, people, seed
 

@@ -123,7 +123,7 @@ def _experiment_chart(result: TournamentStats) -> str:
         for y, count in zip(positions, result.deciders, strict=True):
             right.text(count, y, f" {count}", va="center")
         right.set_xlabel("tournaments")
-        right.set_title("Which mini-game filled the track? (T15)")
+        right.set_title("Which mini-game filled the track?")
         figure.tight_layout()
         return figure_svg(figure)
 
@@ -141,7 +141,7 @@ def _experiment_summary(result: TournamentStats) -> str:
         if result.finished
         else ""
     )
-    unfinished = f" {result.unfinished} never finished (rule C12)." if result.unfinished else ""
+    unfinished = f" {result.unfinished} never finished." if result.unfinished else ""
     return (
         f'<div class="tt-say">In {result.finished} finished tournaments of {result.seats} players, the Finale began '
         f"after <b>{result.mean_turns:.1f}</b> mini-games on average (median {result.median_turns:g}, "

@@ -27,7 +27,7 @@ from toptrumps_core.tournament.hilo import Call
 from toptrumps_core.tournament.mini_game import MiniGameOver
 from toptrumps_core.tournament.my_game import PickDeck
 from toptrumps_core.tournament.pins import PinAwarded, PinsNotTaken
-from toptrumps_core.tournament.spinner import SECTOR_RULES, Sector
+from toptrumps_core.tournament.spinner import Sector
 from toptrumps_core.tournament.steal_a_pin import NothingToSteal, Rob
 from widgets._toolkit import (
     big_button,
@@ -98,7 +98,7 @@ class ArenaPanels:
             active = self._active()
             who = self._names[active] if active is not None else "The first player"
             text = (
-                f"{esc(who)} {'start' if who == 'You' else 'starts'} the tournament (T3). "
+                f"{esc(who)} {'start' if who == 'You' else 'starts'} the tournament. "
                 "Each turn starts with a spin for the mini-game; after it, the turn passes left. "
                 "When a pin track is full, the Finale begins."
             )
@@ -117,13 +117,13 @@ class ArenaPanels:
     def _mini_panel(self) -> tuple[str, list[ipw.Widget]]:
         view = self._public()
         if view.finale:
-            title = "The Finale (T16)"
+            title = "The Finale"
             sub = "every player with pins plays; cards by pins; the last player holding cards wins the tournament"
             sector = None
         else:
             sector = view.sector
             assert sector is not None
-            title = f"{svg.sector_label(sector)} ({SECTOR_RULES[sector]})"
+            title = svg.sector_label(sector)
             sub = _PRIZES[sector]
             if view.opponent is not None and view.active is not None:
                 sub = f"{self._names[view.active]} against {self._names[view.opponent]}; {sub}"
@@ -319,7 +319,7 @@ class ArenaPanels:
         parts.append(html_widget("tt-pic", f'<div class="tt-row-cards">{"".join(figures)}</div>'))
         if row.put_aside:
             names = ", ".join(deck.cards[c].name for c in row.put_aside)
-            parts.append(html_widget("tt-say", f'<div class="tt-say">Put aside for no data (T12): {esc(names)}.</div>'))
+            parts.append(html_widget("tt-say", f'<div class="tt-say">Put aside for no data: {esc(names)}.</div>'))
         if finished:
             return parts
         if self.screen == "choose" and self._match.waiting_for is not None:
@@ -395,8 +395,8 @@ class ArenaPanels:
             category = card.categories[forbidden]
             value = value_text(category, card.values[forbidden])
             blocked = _choice_button(
-                f"{category.name}: {value} — not allowed (last card, T8)",
-                "With one card left you may not name the category of the comparison just before (rule T8)",
+                f"{category.name}: {value} — not allowed (last card)",
+                "With one card left you may not name the category of the comparison just before",
             )
             blocked.disabled = True
             buttons.insert(min(forbidden, len(buttons)), blocked)
@@ -421,11 +421,11 @@ class ArenaPanels:
             pins = view.tracks[action.seat]
             return (
                 f"Steal from {self._names[action.seat]} ({plural(pins, 'pin')})",
-                f"Take one pin from {self._names.whose(action.seat)} track (T13)",
+                f"Take one pin from {self._names.whose(action.seat)} track",
             )
         if isinstance(action, Call):
             arrow = "⬆ Higher" if action.direction == "higher" else "⬇ Lower"
-            return f"{arrow} (or equal)", f"Call {action.direction}: an equal value also counts as right (T12)"
+            return f"{arrow} (or equal)", f"Call {action.direction}: an equal value also counts as right"
         if isinstance(action, ChooseCategory):
             card = view.hilo.first_card if view.hilo is not None else view.top_card
             if card is None:

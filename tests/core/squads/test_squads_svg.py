@@ -132,20 +132,20 @@ def test_s4_s5_in_the_reveal_a_mission_slot_shows_its_value_only_once_turned_and
     assert value[gestation] in texts and texts[value[gestation]] >= 18
     for slot in (weight, lifespan, top_speed):
         assert value[slot] not in texts and f">{value[slot]}<" not in turning  # no text of the markup holds it
-    assert texts["?"] >= 18 and texts["not revealed yet"] >= 14 and texts["discarded (S4)"] >= 14
+    assert texts["?"] >= 18 and texts["not revealed yet"] >= 14 and texts["discarded"] >= 14
     assert min(texts.values()) >= 14
     desc = _desc(turning)
     assert "slot 2, Weight (2 tokens): Lion face up, value not revealed yet" in desc
     assert "slot 3, Lifespan (1 token): Tiger face up, value not revealed yet" in desc
-    assert "slot 1, Top speed: Cheetah face up, discarded (S4), not in this mission" in desc
+    assert "slot 1, Top speed: Cheetah face up, discarded, not in this mission" in desc
     assert f"slot 4, Gestation (3 tokens): Blue whale face up, {value[gestation]} days" in desc
     every = squad_row(DECK, cards, mission=MISSION, revealed=range(4), columns=4)
     texts = _texts(every)
-    assert set(value.values()) <= set(texts) and "?" not in texts and "discarded (S4)" in texts
+    assert set(value.values()) <= set(texts) and "?" not in texts and "discarded" in texts
     assert texts[value[top_speed]] < texts[value[weight]]  # a discarded value is never drawn as if it counted
     shown = ET.fromstring(every).iter("{http://www.w3.org/2000/svg}text")
     assert [t.get("font-weight") for t in shown if t.text == value[top_speed]] == [None]
-    assert "Cheetah face up, discarded (S4), " in _desc(every) and "not in this mission" not in _desc(every)
+    assert "Cheetah face up, discarded, " in _desc(every) and "not in this mission" not in _desc(every)
 
 
 def test_s4_a_revealed_slot_out_of_range_is_a_named_error() -> None:
