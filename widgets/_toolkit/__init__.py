@@ -20,7 +20,9 @@
 - `experiment_frame`: `Experiment`, the frame of every classroom
   experiment, run in steps;
 - `disclosure`: `Disclosure`, a real button that shows and hides a box;
-- `projector`: `ProjectorSwitch`, the page's projector mode.
+- `projector`: `ProjectorSwitch`, the page's projector mode;
+- `rules_panel`: `RulesPanel`, the one part of a page naming rules by their
+  RULES.md IDs (for the teacher).
 
 The names below are re-exported here, so a view imports from
 ``widgets._toolkit``.  Nothing here draws random numbers, blocks the
@@ -60,6 +62,7 @@ from widgets._toolkit.driver import (
 from widgets._toolkit.experiment_frame import Experiment, figure_svg
 from widgets._toolkit.projector import PROJECTOR_CLASS, ProjectorSwitch, projector_on
 from widgets._toolkit.rerender import ClickGuard, close_tree, swap_children
+from widgets._toolkit.rules_panel import RULES_PANEL_CLASS, RulesPanel
 from widgets._toolkit.seeds import DRAWN_SEED_MAX, TEACHER_SEED, SeedSource, fresh_seed, read_seed, seed_box, seed_words
 from widgets._toolkit.settings_form import (
     Heading,
@@ -80,6 +83,7 @@ __all__ = [
     "DRAWN_SEED_MAX",
     "OWN_DECK",
     "PROJECTOR_CLASS",
+    "RULES_PANEL_CLASS",
     "SEED_MAX",
     "STEP_PAUSE_S",
     "STEP_SETTLE_SECONDS",
@@ -96,6 +100,7 @@ __all__ = [
     "Played",
     "ProjectorSwitch",
     "RealClock",
+    "RulesPanel",
     "Schedule",
     "SeatNames",
     "SeatedView",

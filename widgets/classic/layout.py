@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as ipw
 
-from widgets._toolkit import Disclosure, ProjectorSwitch, html_widget
+from widgets._toolkit import Disclosure, ProjectorSwitch, RulesPanel, html_widget
 from widgets._toolkit.clock import game_head
+
+if TYPE_CHECKING:
+    from widgets.classic.table import ClassicTable
 
 __all__ = ["CARD_COLUMN", "PROJECTOR_CARD_COLUMN", "TableParts", "table_layout"]
 
@@ -52,12 +55,13 @@ class TableParts:
 
 
 def table_layout(
-    view: ipw.DOMWidget, parts: TableParts, *, redraw: Callable[[dict[str, Any]], None]
+    view: ClassicTable, parts: TableParts, *, redraw: Callable[[dict[str, Any]], None]
 ) -> tuple[tuple[ipw.Widget, ...], ipw.VBox]:
     """Returns the table's children in order, and its right-hand column (whose minimum width a comparison sets).
 
     Args:
-        view: The table itself (the projector switch enlarges it).
+        view: The table itself (the projector switch enlarges it; the rules
+            panel at the foot reads its game in play).
         parts: Its fixed widgets.
         redraw: Draws the last comparison anew, called with the switch's change when projector
             mode goes on or off (the last comparison has a drawing of its own for each mode); the
@@ -99,5 +103,6 @@ def table_layout(
         ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start")),
         parts.settings,
         parts.saves,
+        RulesPanel(lambda: view.match),
     )
     return children, right

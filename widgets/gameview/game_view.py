@@ -61,6 +61,7 @@ from widgets._toolkit import (
     Disclosure,
     MatchDriver,
     ProjectorSwitch,
+    RulesPanel,
     SeatNames,
     SeedSource,
     StatusLine,
@@ -287,6 +288,7 @@ class GameView(ipw.VBox, Generic[V, U]):
                 show=self._status.show,
             )
             children.append(Disclosure("Save or resume 💾", [self._saves], what="saving and resuming this game"))
+        children.append(RulesPanel(lambda: self._match))  # the one place naming rules by their IDs, for the teacher
         self.children = tuple(children)
         self._install(match, seed_source)
 

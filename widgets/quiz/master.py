@@ -60,6 +60,7 @@ from toptrumps_core.strategies import HUMAN
 from widgets._boundary import ErrorBoundary, handler
 from widgets._toolkit.clock import clock_controls
 from widgets._toolkit.driver import StepClicks
+from widgets._toolkit.rules_panel import RulesPanel
 from widgets._toolkit.seeds import fresh_seed
 from widgets.quiz.board import CSS, board_html, clock_html
 from widgets.quiz.panels import QuizControls, button
@@ -128,6 +129,7 @@ class QuizMaster(ipw.VBox):
         self._status = ipw.HTML("", layout=ipw.Layout(min_height="1.6em"))
         self._status.add_class("tt-quiz-status")
         self._setup = ipw.VBox()
+        self._rules_panel = RulesPanel(lambda: self.match)  # the one place naming rules by their IDs, for the teacher
         self._sounds = sounds
         self._settings = QuizSettings(self._base)
         self._show_settings()
@@ -444,7 +446,7 @@ class QuizMaster(ipw.VBox):
         if "_parts" in self.__dict__:  # the clock of a quiz played before
             self._clock.value = ""
         self._setup.children = (self._settings, start)
-        self.children = (self._style, *self._test_clock, self._board, self._status, self._setup)
+        self.children = (self._style, *self._test_clock, self._board, self._status, self._setup, self._rules_panel)
 
     def _render(self) -> None:
         assert self.match is not None
@@ -464,7 +466,15 @@ class QuizMaster(ipw.VBox):
             self._controls.show(view)
             recent = "".join(f"<li>{escape(line)}</li>" for line in self._log_lines[-6:])
             self._log.value = f"<details><summary>What happened</summary><ul>{recent}</ul></details>"
-            self.children = (self._style, *self._test_clock, self._board, self._play_row, self._sound_row, self._log)
+            self.children = (
+                self._style,
+                *self._test_clock,
+                self._board,
+                self._play_row,
+                self._sound_row,
+                self._log,
+                self._rules_panel,
+            )
         self._keep_focus()
 
     def _board_view(self, view: QuizView) -> QuizView:

@@ -68,6 +68,7 @@ from widgets._boundary import handler
 from widgets._toolkit import (
     Disclosure,
     ProjectorSwitch,
+    RulesPanel,
     SeatedView,
     SeedSource,
     Turn,
@@ -202,6 +203,7 @@ class TournamentArena(ArenaBoard, ArenaPanels, SaveAndResume, NewTournamentContr
             main,
             saves,
             self._settings_disclosure,
+            RulesPanel(lambda: self._match),  # the one place naming rules by their IDs, for the teacher
         )
         self._install(match)
 
