@@ -68,8 +68,8 @@ FOUR_PLAYER_SEED = 11
 SPIN_LINE = re.compile(r"^(You|Computer \d+) spins?: (.+)! \((T\d+)\)$")
 DECK_LINE = re.compile(r"^The spinner chose deck (\d+): (.+)\.$")
 OVER_LINE = re.compile(r"^(.+) is over: ")
-FINALE_LINE = re.compile(r"^(.+) track is full: the Finale begins! \(T15\)$")
-WINNER_LINE = re.compile(r"^(You|Computer \d+) wins? the Finale and the tournament! \(T16\)$")
+FINALE_LINE = re.compile(r"^(.+) track is full: the Finale begins!$")
+WINNER_LINE = re.compile(r"^(You|Computer \d+) wins? the Finale and the tournament!$")
 TRACK_ROW = re.compile(r"(You|Computer \d+)(?: \([^)]*\))?: (\d+) of (\d+) pins")
 
 _STATE_FN = """() => {
