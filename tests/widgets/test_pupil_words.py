@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as ipw
 import pytest
 
+from tests.widgets.test_quiz_master import new_master
 from tests.widgets.widget_helpers import PYTHON_REPR
 from toptrumps_core.families import BUILT_IN, get_game
 from toptrumps_core.options import option_specs
@@ -94,12 +95,23 @@ def code_words(root: ipw.Widget) -> list[str]:
 
 
 def _classic_moves(table: ClassicTable) -> None:
-    if table.category_buttons:
+    if table.ready_button is not None:
+        table.ready_button.click()
+    elif table.category_buttons:
         table.category_buttons[0].click()
     elif table.pick_buttons:
         table.pick_buttons[0].click()
     elif not table.next_button.disabled:
         table.next_button.click()
+
+
+def _classic_to_the_end(table: ClassicTable) -> None:
+    for _ in range(400):
+        if table.screen == "over":
+            return
+        _classic_moves(table)
+        if not table.fast_forward_button.disabled:
+            table.fast_forward_button.click()
 
 
 def _hilo_moves(table: HiLoTable) -> None:
@@ -133,12 +145,23 @@ def _squads_moves(table: SquadBuilder) -> None:
 
 
 def _quiz_moves(master: QuizMaster) -> None:
-    buttons = [w for w in _walk(master) if isinstance(w, ipw.Button) and not w.disabled and w.description]
-    for wanted in ("Start the quiz", "Seal", "Bid", "Pass"):
-        for button in buttons:
-            if button.description.startswith(wanted):
-                button.click()
-                return
+    """One step of the quiz master's: start, seal both bids, start the timer, a wrong answer, hand over, next round."""
+    stage = master.stage_name
+    if master.match is None:
+        master.start_quiz()
+    elif stage == "bidding":
+        master.seal_bid(0, "3")
+        master.seal_bid(1, "2")
+    elif stage in ("guessing", "opposing", "showdown") and not master.timer_started:
+        master.start_timer()
+    elif stage in ("guessing", "opposing", "showdown"):
+        master.answer("Atlantis")
+    elif stage == "special":
+        master.give_up()
+    elif stage == "judging":
+        master.judge(False)
+    elif stage == "between rounds":
+        master.next_round()
 
 
 def _lab_moves(lab: SimulationLab) -> None:
@@ -157,10 +180,12 @@ Game = tuple[Callable[[], ipw.Widget], Callable[[Any], None], int]
 
 GAMES: dict[str, Game] = {
     "classic": (lambda: ClassicTable.new(seats=3, seed=5), _classic_moves, 12),
+    "classic hot seat": (lambda: ClassicTable.new(seats=3, humans=2, seed=5), _classic_moves, 10),
+    "classic to its end": (lambda: ClassicTable.new(deck="animals", seats=2, seed=3), _classic_to_the_end, 3),
     "hilo": (lambda: HiLoTable.new(seed=12), _hilo_moves, 8),
     "tournament": (lambda: TournamentArena.new(seats=3, humans=1, seed=5), _tournament_moves, 30),
     "squads": (lambda: SquadBuilder.new("animals", people=1, computers=2, seed=11), _squads_moves, 12),
-    "quiz": (lambda: QuizMaster.new(seed=4, sounds=False), _quiz_moves, 4),
+    "quiz": (lambda: new_master()[0], _quiz_moves, 16),
     "lab": (lambda: SimulationLab(games=40, seed=5, engine="rules"), _lab_moves, 1),
 }
 """Each game's view, how a person moves in it, and how many moves to check."""
