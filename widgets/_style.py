@@ -56,7 +56,7 @@ CSS = f"""
 .tt-stacks figcaption {{ min-height: 1.4em; }}
 .tt-stack-name {{ font-size: 16px; font-weight: 700; line-height: 1.2; overflow-wrap: anywhere; }}
 .tt-stack-count {{ font-size: 18px; font-weight: 800; line-height: 1.2; }}
-.tt-out {{ text-decoration: line-through; color: {_C["muted"]}; }}
+.tt-out {{ color: {_C["muted"]}; font-weight: 800; letter-spacing: 0.05em; }}
 .tt-card {{
   background: {_C["card"]}; border: 4px solid {_C["border"]}; border-radius: 16px;
   overflow: hidden; width: 100%; max-width: 620px;

@@ -19,10 +19,11 @@ import ipywidgets as ipw
 import pytest
 
 from tests.widgets.test_quiz_master import new_master
-from tests.widgets.widget_helpers import PYTHON_REPR
+from tests.widgets.widget_helpers import PYTHON_REPR, browser_text
 from toptrumps_core.families import BUILT_IN, get_game
 from toptrumps_core.options import option_specs
 from widgets import ClassicTable, HiLoTable
+from widgets._style import CSS
 from widgets._toolkit.rules_panel import RULES_PANEL_CLASS, RulesPanel
 from widgets.lab import SimulationLab
 from widgets.quiz import QuizMaster
@@ -234,6 +235,15 @@ def test_each_game_page_has_one_closed_rules_panel_naming_its_rules_by_id_for_th
     assert f"rules {rules} of RULES.md" in listed
     assert panels[0].applied and all(RULE_ID.fullmatch(rule) for rule in panels[0].applied)
     assert all(f"{rule} ×{count}" in listed for rule, count in panels[0].applied.items())
+
+
+def test_a_seat_out_of_cards_reads_out_plainly_never_struck_through() -> None:
+    table = ClassicTable.new(deck="animals", seats=2, seed=3)
+    _classic_to_the_end(table)
+    assert table.screen == "over"
+    assert "OUT</span> — no cards left" in browser_text(table)
+    (rule,) = re.findall(r"\.tt-out \{[^}]*\}", CSS)
+    assert "line-through" not in rule and "font-weight" in rule
 
 
 def test_the_check_finds_a_rule_id_an_option_name_and_a_python_word() -> None:

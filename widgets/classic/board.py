@@ -67,7 +67,7 @@ def stacks_html(facts: ClassicPublicView, names: SeatNames, *, over: bool) -> st
     figures = []
     for seat, size in enumerate(facts.stack_sizes):
         if size == 0:
-            caption = '<span class="tt-out">OUT</span> — no cards'
+            caption = '<span class="tt-out">OUT</span> — no cards left'  # said plainly, never struck through
         elif not over and seat == facts.chooser:
             caption = "★ chooses"
         else:
