@@ -48,20 +48,37 @@ _INTRO = "<h3>Build your own deck</h3><p>Paste a spreadsheet saved as CSV, or a 
 _FILE_STEM = re.compile(r"[^a-z0-9]+")
 
 
+_RULE_CITE = re.compile(r"\s*\(rules? [DCTSQP]\d{1,2}(?:\s*(?:,|-|–|and)\s*[DCTSQP]?\d{1,2})*\)")
+"""A rule ID the core's deck errors cite, e.g. " (rule D2)": the page says the rule in words only."""
+
+
+def _found(got: object) -> str:
+    """Returns what a deck file held, as a teacher reads it: "an empty cell", a list of cells, a quoted value."""
+    if got == "":
+        return "an empty cell"
+    if isinstance(got, (tuple, list)):
+        return "the columns " + ", ".join(repr(str(cell)) for cell in got)
+    return repr(got)
+
+
 def problem_line(problem: DeckError) -> str:
-    """Returns one problem of a deck file as the builder lists it (plain text).
+    """Returns one problem of a deck file as the builder lists it (plain text, no rule ID, no Python value).
 
     Example:
         >>> problem_line(DeckError("pets.csv", line=3, card="Dog", field="Weight", expected="a number", got="heavy"))
         "Line 3 · card 'Dog' · Weight: expected a number; got 'heavy'"
+        >>> problem_line(DeckError("pets.csv", line=5, field="name", expected="a card name unique (rule D2)", got=""))
+        'Line 5 · name: expected a card name unique; got an empty cell'
+        >>> problem_line(DeckError("pets.csv", line=1, expected="a name column", got=("animal", "speed")))
+        "Line 1: expected a name column; got the columns 'animal', 'speed'"
     """
     where = [f"Line {problem.line}" if problem.line is not None else "The file"]
     if problem.card is not None:
         where.append(f"card {problem.card!r}")
     if problem.field is not None:
         where.append(str(problem.field))
-    got = f"; got {problem.got!r}" if problem.got is not None else ""
-    return f"{' · '.join(where)}: expected {problem.expected}{got}"
+    got = f"; got {_found(problem.got)}" if problem.got is not None else ""
+    return f"{' · '.join(where)}: expected {_RULE_CITE.sub('', problem.expected)}{got}"
 
 
 class DeckBuilder(ipw.VBox):

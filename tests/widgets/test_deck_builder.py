@@ -40,10 +40,19 @@ def test_every_problem_is_listed_with_its_line_card_and_field() -> None:
         "Line 4 · card '#3' · name",
         "Line 5 · card 'Cat' · name",
     ]
-    assert builder.problems[2].endswith("expected a card name unique in the deck (rule D2); got 'Cat'")
+    assert builder.problems[2].endswith("expected a card name unique in the deck; got 'Cat'")  # no rule ID
+    assert builder.problems[1].endswith("expected a card name; got an empty cell")  # not "got ''"
     assert "3 problems to fix" in builder._problems.value and builder._status.kind == "error"
     assert builder._preview.value == "" and builder._download.value == ""
     assert builder._plays.layout.display == "none"
+
+
+def test_a_header_without_a_name_column_lists_the_columns_found_not_a_python_tuple() -> None:
+    builder = DeckBuilder("animal,speed,weight\nCat,1,2\n")
+    builder._check.click()
+    assert builder.problems == (
+        "Line 1 · name: expected a 'name' column in the header row; got the columns 'animal', 'speed', 'weight'",
+    )
 
 
 def test_a_good_csv_is_previewed_and_its_download_loads_back_to_the_same_deck() -> None:
