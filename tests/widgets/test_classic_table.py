@@ -352,9 +352,7 @@ def test_result_sentences(tiny_deck: Deck) -> None:
 
     table = scenario(tiny_deck, [["Boat", "Rocket"], ["Bus", "Snail"]])
     table.choose(0)
-    assert (
-        table.result_text == "A tie between you and Computer 1: the cards go to the pot, which now holds 2 cards."
-    )
+    assert table.result_text == "A tie between you and Computer 1: the cards go to the pot, which now holds 2 cards."
     table.choose(0)
     assert table.result_text == "You win with Rocket 900 km/h and take 2 cards. You take the pot (2 cards)."
 
@@ -526,8 +524,14 @@ def test_bad_values_from_the_browser_keep_the_old_game(deck_names: tuple[str, ..
             {"seed": "5", "seats": 3, "humans": 5},
             "the number of human players must be from 1 to the number of players (3)",
         ),
-        ({"humans": 1, "look_at_last_on": True, "look_at_last": 1}, "look_at_last must be off or a whole number"),
-        ({"look_at_last_on": False, "round_limit_on": True, "round_limit": 0}, "round_limit must be off or a whole"),
+        (
+            {"humans": 1, "look_at_last_on": True, "look_at_last": 1},
+            "“Pick from your last cards” must be off or a whole number",  # the option's label, not look_at_last
+        ),
+        (
+            {"look_at_last_on": False, "round_limit_on": True, "round_limit": 0},
+            "“Stop after a number of comparisons” must be off or a whole",
+        ),
     ]
     for values, message in cases:
         for name, value in values.items():
