@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import json
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as ipw
@@ -244,6 +246,22 @@ def test_a_seat_out_of_cards_reads_out_plainly_never_struck_through() -> None:
     assert "OUT</span> — no cards left" in browser_text(table)
     (rule,) = re.findall(r"\.tt-out \{[^}]*\}", CSS)
     assert "line-through" not in rule and "font-weight" in rule
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+TEACHER_NOTES = ("## Teacher note", "## For the teacher")
+"""Headings of the lessons' cells for the teacher, which may name rules by their IDs."""
+
+
+def test_the_lessons_text_for_pupils_names_no_rule_id_and_no_option_code() -> None:
+    found = []
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            text = "".join(cell["source"])
+            if cell["cell_type"] != "markdown" or text.startswith(TEACHER_NOTES):
+                continue
+            found += [f"{path.name}: {hit.group(0)!r}" for hit in (RULE_ID.search(text), CODE_NAME.search(text)) if hit]
+    assert len(list(NOTEBOOKS.glob("*.ipynb"))) >= 9 and found == []
 
 
 def test_the_check_finds_a_rule_id_an_option_name_and_a_python_word() -> None:
