@@ -67,7 +67,11 @@ def test_the_classic_settings_and_saves_are_disclosures_not_an_accordion() -> No
     table = _tiny_table()
     boxes = [child for child in table.children if isinstance(child, Disclosure)]
     names = [box.toggle.description for box in boxes]
-    assert names == ["▸ New game ⚙ (deck, players, difficulty, seed, rule options)", "▸ Save or resume 💾"]
+    assert names == [
+        "▸ New game ⚙ (deck, players, difficulty, seed, rule options)",
+        "▸ Save or resume 💾",
+        "▸ Rules in play (for the teacher)",
+    ]
     assert not [child for child in table.children if isinstance(child, ipw.Accordion)]
 
 
