@@ -129,7 +129,6 @@ class QuizMaster(ipw.VBox):
         self._status = ipw.HTML("", layout=ipw.Layout(min_height="1.6em"))
         self._status.add_class("tt-quiz-status")
         self._setup = ipw.VBox()
-        self._rules_panel = RulesPanel(lambda: self.match)  # the one place naming rules by their IDs, for the teacher
         self._sounds = sounds
         self._settings = QuizSettings(self._base)
         self._show_settings()
@@ -427,6 +426,11 @@ class QuizMaster(ipw.VBox):
             box.observe(self._boundary.wrap(lambda change, team=team: self._bid_typed(team, change)), "value")
         return parts
 
+    @cached_property
+    def _rules_panel(self) -> RulesPanel:
+        """The teacher's "Rules in play" panel, the one place naming rules by their IDs: made at the first start."""
+        return RulesPanel(lambda: self.match)
+
     _clock = property(lambda self: self._parts.clock)
     _log = property(lambda self: self._parts.log)
     _audio = property(lambda self: self._parts.audio)
@@ -446,7 +450,7 @@ class QuizMaster(ipw.VBox):
         if "_parts" in self.__dict__:  # the clock of a quiz played before
             self._clock.value = ""
         self._setup.children = (self._settings, start)
-        self.children = (self._style, *self._test_clock, self._board, self._status, self._setup, self._rules_panel)
+        self.children = (self._style, *self._test_clock, self._board, self._status, self._setup)
 
     def _render(self) -> None:
         assert self.match is not None
