@@ -11,10 +11,12 @@ refused and fast-forward stops where a person must act.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import ipywidgets as ipw
 import pytest
 
+import widgets
 from tests.core.quiz.quiz_helpers import tiny_rules
 from tests.widgets.widget_helpers import browser_text
 from toptrumps_core.deckfiles import load_deck
@@ -27,6 +29,7 @@ from toptrumps_core.squads.rules import SquadsRules
 from toptrumps_core.strategies import HUMAN
 from widgets._toolkit import Turn, page_click
 from widgets.gameview import STATE_CLASS_PREFIX, Choice, GamePage, GameView, Screen, Seen
+from widgets.gameview.in_play import IN_PLAY_CLASS
 
 STEPS = 2_000
 
@@ -243,3 +246,10 @@ def test_good_page_settings_are_kept() -> None:
     assert (page.card_width_px, page.log_lines) == (1, 1)
     assert Screen(title_html="t", state="play", tone="tie").tone == "tie"
     assert Choice("go", Action(), kind="category").kind == "category"
+
+
+def test_the_page_script_warns_before_a_reload_or_close_while_a_root_is_marked_in_play() -> None:
+    template = Path(widgets.__file__).parent / "share" / "voila" / "templates" / "toptrumps" / "index.html.j2"
+    text = template.read_text(encoding="utf-8")
+    handler = text[text.index('window.addEventListener("beforeunload"') :]
+    assert f'document.querySelector(".{IN_PLAY_CLASS}")' in handler[:200] and "preventDefault()" in handler[:300]

@@ -253,3 +253,40 @@ def test_a_move_from_code_that_is_not_open_gets_the_people_s_sentence(deck: Deck
     table.act(table.screen.choice("⬆ Higher").action, seat=1)
     assert table.status == "Sorry — it is not that player's turn now; you may choose."
     assert table.match.actions == before and not PYTHON_REPR.search(table.status)
+
+
+def test_play_again_during_a_game_in_progress_asks_once_and_no_keeps_the_game(deck: Deck) -> None:
+    table = table_from(deck, ["Alpha", "Charlie", "Delta", "Echo"])
+    assert not table.in_play and table.question_buttons == (), "nothing played here yet: nothing to lose"
+    table.choose(0)
+    assert table.in_play and table.state_class == "tt-state-call"
+    match, moves = table.match, list(table.match.actions)
+    table.again_button.click()
+    assert table.match is match and table.screen.state == "start-again" and table.buttons == ()
+    assert table.state_class == "tt-state-start-again"
+    assert table.screen.prompt == "Start a new game? This one is not finished."
+    assert "Start a new game? This one is not finished." in page_words(table)
+    yes, no = table.question_buttons
+    assert (yes.description, no.description) == ("Yes, start a new game", "No, keep playing")
+    no.click()
+    assert table.match is match and table.match.actions == moves and table.screen.state == "call"
+    assert table.question_buttons == () and table.in_play
+    table.again_button.click()
+    yes, _ = table.question_buttons
+    yes.click()
+    assert table.match is not match and not table.in_play and table.screen.state == "choose"
+    assert table.question_buttons == ()
+
+
+def test_a_move_after_the_question_closes_it_and_a_finished_game_starts_again_at_once(deck: Deck) -> None:
+    table = table_from(deck, ["Alpha", "Charlie", "Delta"])
+    table.choose(0)
+    table.again_button.click()
+    assert table.screen.state == "start-again" and len(table.question_buttons) == 2
+    table.call("higher")  # a move from code answers the question: the game goes on
+    assert table.screen.state != "start-again" and table.question_buttons == ()
+    table.call("higher")
+    assert table.match.is_over and not table.in_play
+    finished = table.match
+    table.again_button.click()
+    assert table.match is not finished and table.screen.state == "choose" and table.question_buttons == ()

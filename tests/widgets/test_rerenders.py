@@ -69,7 +69,8 @@ def test_hilo_old_buttons_do_nothing_after_any_re_render() -> None:
     assert table.view.category is None and table.status == ""
     table.category_buttons[0].click()
     calls = table.call_buttons
-    table.play_again()  # a new game: the old game's buttons are past
+    table.play_again()  # a game in progress here: the page asks first
+    table.question_buttons[0].click()  # "Yes, start a new game": the old game's buttons are past
     for button in calls:
         button.click()
     assert table.view.calls == () and table.view.category is None and table.status == ""
@@ -96,7 +97,8 @@ def test_hilo_widget_count_stays_bounded(what: str) -> None:
 
         def step() -> None:
             table.category_buttons[0].click()
-            table.play_again()
+            table.play_again()  # a game in progress: the page asks first
+            table.question_buttons[0].click()  # "Yes, start a new game"
 
     assert growth(step) < 40  # one screen's worth at most, never a screen per round
 

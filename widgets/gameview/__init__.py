@@ -8,14 +8,16 @@
 - `game_view`: `GameView`, which owns the `Match` and drives every node kind
   (a seat, chance, simultaneous moves, a judge), with stale clicks, the error
   boundary, the log, saving and resuming, and focus; each game supplies a
-  presenter, ``present(seen, events, ui) -> Screen``.
+  presenter, ``present(seen, events, ui) -> Screen``;
+- `in_play`: `InPlay`, the mark of a game in progress (the page warns
+  before a reload or a close loses it) and the question before Play again.
 
 docs/architecture.md tells how a game's view is made.
 """
 
-from widgets.gameview.game_view import FAST_FORWARD_ROUNDS, AnyMatch, GamePage, GameView, Presenter, Seen
+from widgets.gameview.game_view import FAST_FORWARD_ROUNDS, AnyMatch, GamePage, GameView
 from widgets.gameview.render import STATE_CLASS_PREFIX, ScreenRenderer
-from widgets.gameview.screen import Choice, ChoiceKind, Picture, Screen, Toggle, Tone
+from widgets.gameview.screen import Choice, ChoiceKind, Picture, Presenter, Screen, Seen, Toggle, Tone
 
 __all__ = [
     "FAST_FORWARD_ROUNDS",

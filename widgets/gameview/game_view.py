@@ -42,7 +42,7 @@ Example:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Generic, TypeAlias, TypeVar
@@ -76,8 +76,9 @@ from widgets._toolkit.clock import game_head
 from widgets._toolkit.log_order import PlayOrderLog, log_groups_html
 from widgets._toolkit.save_files import SavedGame, SaveHeader, SavePanel
 from widgets.card import CardView
+from widgets.gameview.in_play import InPlay
 from widgets.gameview.render import STATE_CLASS_PREFIX, ScreenRenderer
-from widgets.gameview.screen import Choice, Screen
+from widgets.gameview.screen import Choice, Presenter, Screen, Seen
 
 __all__ = ["FAST_FORWARD_ROUNDS", "AnyMatch", "GamePage", "GameView", "Presenter", "Seen"]
 
@@ -89,40 +90,6 @@ AnyMatch: TypeAlias = "Match[Any, Any, Any, Any]"
 
 FAST_FORWARD_ROUNDS = 10_000
 """Most computer and chance steps one press of "Fast-forward ⏩" plays (a game ends well before)."""
-
-
-@dataclass(frozen=True)
-class Seen(Generic[V]):
-    """What the page may see now: what a presenter draws from.
-
-    Attributes:
-        view: What the page's seat sees (`Match.view`): the person acting at
-            this page, else the page's own seat.
-        seat: Whose view `view` is (0..seats-1).
-        judge_view: What the judge sees (`Match.judge_view`) while a person
-            judging at this page decides; None otherwise.
-        legal: The moves open now to each person at this page who may act,
-            by seat; the key None holds the judge's (a person judging here).
-            Empty while no person at this page may act.
-        turn: Who acts now, as the driver sees it (`Turn`).
-        names: The page's name for each seat ("You", "Computer 1").
-        seed_words: What the page may say of the seed ("" while it is
-            hidden; the seed once the game is over).
-        over: True once the game has an outcome.
-    """
-
-    view: V
-    seat: Seat
-    judge_view: object | None
-    legal: Mapping[Seat | None, tuple[Action, ...]]
-    turn: Turn
-    names: SeatNames
-    seed_words: str
-    over: bool
-
-
-Presenter = Callable[[Seen[V], Sequence[Event], U], Screen]
-"""A game's presenter: ``present(seen, events, ui) -> Screen``, pure (see the module docstring)."""
 
 
 def _never(_event: Event) -> bool:
@@ -246,6 +213,9 @@ class GameView(ipw.VBox, Generic[V, U]):
         self._screen: Screen | None = None
         self._log_view = html_widget("tt-log")
         self._again: ipw.Button | None = None
+        self._guard = InPlay(self)
+        self._driver.bind_step(self._guard.yes, self.play_again)  # asked already: this press starts it
+        self._driver.bind_step(self._guard.no, self._keep_playing)
         page_buttons: list[ipw.Widget] = []
         if page.again is not None:
             self._again = big_button(page.again[0], page.again[1], primary=False)
@@ -265,6 +235,7 @@ class GameView(ipw.VBox, Generic[V, U]):
             [
                 renderer.result,
                 renderer.choices,
+                self._guard.box,
                 self._watch,
                 ipw.HBox(page_buttons, layout=ipw.Layout(margin="10px 0")),
             ],
@@ -309,6 +280,16 @@ class GameView(ipw.VBox, Generic[V, U]):
     def state_class(self) -> str:
         """The root's class for its screen's state (``"tt-state-call"``; two would read space-separated)."""
         return " ".join(c for c in self._dom_classes if c.startswith(STATE_CLASS_PREFIX))
+
+    @property
+    def in_play(self) -> bool:
+        """True while a game is in progress at this page (`widgets.gameview.in_play`): its root is marked."""
+        return self._guard.in_play
+
+    @property
+    def question_buttons(self) -> tuple[ipw.Button, ...]:
+        """"Yes, start a new game" and "No, keep playing" while the page asks before Play again; else empty."""
+        return (self._guard.yes, self._guard.no) if self._guard.asking else ()
 
     @property
     def ui(self) -> U:
@@ -418,7 +399,15 @@ class GameView(ipw.VBox, Generic[V, U]):
 
     @handler
     def play_again(self) -> None:
-        """Starts a new game of the same rules and players with a fresh seed (never one the page could guess)."""
+        """Starts a new game of the same rules and players with a fresh seed (never one the page could guess).
+
+        While a game is in progress at this page, the first press asks
+        instead (`in_play.QUESTION`); a second press, or "Yes", starts it.
+        """
+        if self._guard.ask():
+            self._draw(())
+            self._guard.no.focus()
+            return
         match = self._match
         if self._page.new_game is not None:
             again = self._page.new_game(match)
@@ -485,6 +474,12 @@ class GameView(ipw.VBox, Generic[V, U]):
         except IllegalActionError:
             raise IllegalActionError(refusal) from None
 
+    @handler
+    def _keep_playing(self) -> None:
+        self._guard.settle()
+        self._draw(())
+        self._focus_next()
+
     def _clicked(self, choice: Choice) -> None:
         self.act(choice.action, seat=choice.seat)
 
@@ -493,6 +488,7 @@ class GameView(ipw.VBox, Generic[V, U]):
             self.set_ui(self._tick(self._ui, key, on))
 
     def _after(self, events: Sequence[Event]) -> None:
+        self._guard.settle()
         self._note(events)
         self._draw(events)
         self._focus_next()
@@ -508,6 +504,7 @@ class GameView(ipw.VBox, Generic[V, U]):
             self._names = SeatNames(previous.rules.seats, previous.humans)
             raise
         self._games += 1
+        self._opened = len(match.actions)  # moves made here after this count put a game in progress
         self._seed_source = seed_source
         self._narrator = get_game(_family(match)).make_narrator(match.rules, list(self._names), match.start)
         self._log = PlayOrderLog[Event](
@@ -551,7 +548,8 @@ class GameView(ipw.VBox, Generic[V, U]):
         )
 
     def _draw(self, events: Sequence[Event]) -> None:
-        screen = self._present(self._seen(), tuple(events), self._ui)
+        self._guard.mark(moves=len(self._match.actions) - self._opened, over=self._match.is_over)
+        screen = self._guard.screen(self._present(self._seen(), tuple(events), self._ui))
         self._screen = screen
         self._renderer.draw(screen, self._decision())
         may_go = self._driver.computers_may_go

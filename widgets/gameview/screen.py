@@ -1,9 +1,10 @@
-"""`Screen`: a frozen description of what a game's page shows, with no widget in it.
+"""`Screen`: a frozen description of what a game's page shows, with no widget in it; `Seen`, what it may see.
 
 A game's presenter (`widgets.gameview.GameView`) turns what the page may see
 into a `Screen`; one renderer (`widgets.gameview.render.ScreenRenderer`)
 turns the `Screen` into ipywidgets.  A `Screen` is plain data, so a test can
 read what a person would see, and compare two screens, without a page.
+A presenter's input is plain data too: `Seen`, what the page may see now.
 
 Text comes in two sorts: fields named ``*_html`` hold markup the presenter
 built with `widgets._toolkit.esc` around every value it did not write
@@ -24,16 +25,20 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal, get_args
+from typing import Generic, Literal, TypeVar, get_args
 
 from toptrumps_core.cards import Card
 from toptrumps_core.errors import IllegalActionError
-from toptrumps_core.protocol import Action, Seat
+from toptrumps_core.protocol import Action, Event, Seat
+from widgets._toolkit import SeatNames, Turn
 
-__all__ = ["Choice", "ChoiceKind", "Picture", "Screen", "Toggle", "Tone"]
+__all__ = ["Choice", "ChoiceKind", "Picture", "Presenter", "Screen", "Seen", "Toggle", "Tone"]
+
+V = TypeVar("V")
+U = TypeVar("U")
 
 ChoiceKind = Literal["category", "big", "plain"]
 """How a choice's button looks: a category row (``tt-category``), a large button (``tt-big``), or a stock one."""
@@ -184,3 +189,37 @@ class Screen:
             if choice.label == label:
                 return choice
         raise IllegalActionError(f"no button reads {label!r} now; the buttons are {[c.label for c in self.choices]}")
+
+
+@dataclass(frozen=True)
+class Seen(Generic[V]):
+    """What the page may see now: what a presenter draws from.
+
+    Attributes:
+        view: What the page's seat sees (`Match.view`): the person acting at
+            this page, else the page's own seat.
+        seat: Whose view `view` is (0..seats-1).
+        judge_view: What the judge sees (`Match.judge_view`) while a person
+            judging at this page decides; None otherwise.
+        legal: The moves open now to each person at this page who may act,
+            by seat; the key None holds the judge's (a person judging here).
+            Empty while no person at this page may act.
+        turn: Who acts now, as the driver sees it (`Turn`).
+        names: The page's name for each seat ("You", "Computer 1").
+        seed_words: What the page may say of the seed ("" while it is
+            hidden; the seed once the game is over).
+        over: True once the game has an outcome.
+    """
+
+    view: V
+    seat: Seat
+    judge_view: object | None
+    legal: Mapping[Seat | None, tuple[Action, ...]]
+    turn: Turn
+    names: SeatNames
+    seed_words: str
+    over: bool
+
+
+Presenter = Callable[[Seen[V], Sequence[Event], U], Screen]
+"""A game's presenter: ``present(seen, events, ui) -> Screen``, pure (see `widgets.gameview.game_view`)."""
