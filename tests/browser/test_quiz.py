@@ -54,11 +54,12 @@ def _open(page: Any, app_url: str, *, bidding: str = "Secret bids", timer_s: int
 
 
 def _say(quiz: Any, text: str, expect: str) -> None:
-    """Types `text` in the answer box, presses Enter, and waits for `expect` on the page.
+    """Types `text` in the answer box, presses Enter, and waits for `expect` and the rest of the answer on the page.
 
     It types once the kernel has drawn the answering state and put the
     keyboard's focus in the box (as a captain finds it), not into a box the
-    next redraw replaces.
+    next redraw replaces.  The board may show `expect` before the controls
+    under it arrive, so it then waits for every answer of the kernel (`settle`).
     """
     box = quiz.get_by_placeholder(re.compile("type an answer and press Enter"))
     quiz.page.wait_for_function(
@@ -67,6 +68,7 @@ def _say(quiz: Any, text: str, expect: str) -> None:
     box.fill(text)
     box.press("Enter")
     quiz.get_by_text(expect).first.wait_for(timeout=STEP_MS)
+    settle(quiz.page)
 
 
 def _bid(quiz: Any, team: str, bid: int, *, last: bool = False) -> None:
