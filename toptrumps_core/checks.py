@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 
-__all__ = ["whole_number"]
+__all__ = ["is_whole_number", "whole_number"]
 
 
 def whole_number(
@@ -82,6 +82,34 @@ def whole_number(
             _message(value if number is None else number, what, low, high, rule, alternative)
         )
     return number
+
+
+def is_whole_number(value: object, *, low: int | None = None, high: int | None = None) -> bool:
+    """Returns True if `whole_number` takes `value` with these bounds: the same check, as a yes or no.
+
+    For callers that say in their own words what is wrong (a state that
+    lists all its problems at once, a value a page sent), so that they test
+    whole numbers exactly as `whole_number` does.
+
+    Args:
+        value: The value to check: anything a caller was given.
+        low: The smallest value allowed (inclusive); None: no lower bound.
+        high: The largest value allowed (inclusive); None: no upper bound.
+
+    Returns:
+        True for an int or an object with ``__index__`` from `low` to
+        `high`; False for a bool, a float such as ``1.0``, a text, or a
+        number out of range.
+
+    Example:
+        >>> is_whole_number(3, low=0, high=3), is_whole_number(True), is_whole_number(2.0), is_whole_number(4, high=3)
+        (True, False, False, False)
+    """
+    try:
+        whole_number(value, "the value", low=low, high=high)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _message(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from toptrumps_core.checks import whole_number
+from toptrumps_core.checks import is_whole_number, whole_number
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.protocol import Shuffle, check_seat
 
@@ -82,3 +82,20 @@ def test_a_seat_is_checked_by_the_same_helper(seat: Any) -> None:
 def test_a_shuffle_takes_whole_numbers_only_and_never_a_bool(order: Any) -> None:
     with pytest.raises(TypeError, match="a Shuffle's order must be a sequence of whole numbers"):
         Shuffle(order)
+
+
+@pytest.mark.parametrize("value", [True, False, 1.0, 2.5, "1", None, Fraction(2), [1], _Index(), -1, 0, 3, 4, 10**20])
+def test_the_yes_or_no_form_answers_as_the_check_does(value: Any) -> None:
+    try:
+        whole_number(value, "n", low=0, high=4)
+    except (TypeError, ValueError):
+        taken = False
+    else:
+        taken = True
+    assert is_whole_number(value, low=0, high=4) is taken
+
+
+def test_the_yes_or_no_form_says_no_to_a_bool_and_to_a_number_out_of_range() -> None:
+    assert is_whole_number(7) and is_whole_number(_Index(), low=4, high=4)
+    assert not is_whole_number(True) and not is_whole_number(1.0)
+    assert not is_whole_number(5, high=4) and not is_whole_number(-1, low=0)
