@@ -24,6 +24,7 @@ from typing import Literal
 
 from toptrumps_core.cards import Card, Deck
 from toptrumps_core.chance import RngLike, make_rng
+from toptrumps_core.checks import whole_number
 from toptrumps_core.classic import ChooseCategory, ClassicRules
 from toptrumps_core.events import Tied, Won
 from toptrumps_core.experiments.steps import Steps, run_steps
@@ -85,8 +86,7 @@ def _collect(
     when `enough` is given; `enough` is asked after every chunk, so an early
     stop overshoots little.
     """
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise ValueError(f"trials must be a whole number >= 1; got {trials!r}")
+    trials = whole_number(trials, "trials", low=1, error=ValueError)
     generator = make_rng(rng)
     reporter = ProgressReporter(progress, trials, description)
     chunk = 500 if enough is not None else max(100, trials // 100)
@@ -364,8 +364,7 @@ def estimate_comparison_odds(
     """
     index = category_index(card, category)
     check_unseen(card, unseen)
-    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= min(11, len(unseen)):
-        raise ValueError(f"opponents must be 1 to {min(11, len(unseen))}; got {opponents!r}")
+    opponents = whole_number(opponents, "opponents", low=1, high=min(11, len(unseen)), error=ValueError)
     rules = _classic_rules(deck, opponents + 1, no_data)
     names = [c.name for c in unseen]
     choose = ChooseCategory(index)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from toptrumps_core.chance import game_seed
+from toptrumps_core.checks import whole_number
 from toptrumps_core.classic import ClassicRules, ClassicView
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.experiments.steps import Steps, run_steps, step_size
@@ -109,8 +110,7 @@ def first_chooser_steps(
     `FirstChooserResult`.  The arguments and the errors (raised at the first
     step) are `first_chooser_wins`'s.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 1_000_000:
-        raise ValueError(f"games must be a whole number from 1 to 1,000,000; got {games!r}")
+    games = whole_number(games, "games", low=1, high=1_000_000, error=ValueError)
     step = step_size(games)
     wins = finished = unfinished = draws = 0
     for index in range(games):

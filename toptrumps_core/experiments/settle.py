@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from toptrumps_core.cards import Card, Deck
 from toptrumps_core.chance import make_rng
+from toptrumps_core.checks import whole_number
 from toptrumps_core.experiments.tables import Table
 from toptrumps_core.probability import Estimate
 from toptrumps_core.probability.settle import Goal, SettleOdds, goal_key, place_or_wait, win_chance
@@ -154,8 +155,7 @@ def estimate_settle(
     Raises:
         ValueError: If `trials` is not a whole number >= 1.
     """
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise ValueError(f"trials must be a whole number >= 1; got {trials!r}")
+    trials = whole_number(trials, "trials", low=1, error=ValueError)
     draw = make_rng(rng)
     pool = list(question.unseen)
     rest = [pool[:i] + pool[i + 1 :] for i in range(len(pool))]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from toptrumps_core.chance import make_rng
+from toptrumps_core.checks import whole_number
 from toptrumps_core.experiments.settle import SettleQuestion
 from toptrumps_core.experiments.tables import Table
 from toptrumps_core.play import SeatPlayer, play
@@ -86,8 +87,7 @@ def threshold_games(
         >>> table.data[0].rounds >= 1
         True
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1; got {games!r}")
+    games = whole_number(games, "games", low=1, error=ValueError)
     slot = mission.critical
     if (slot.category, slot.goal, slot.target) != (question.category, question.goal, question.target):
         raise ValueError(

@@ -23,6 +23,7 @@ from typing import Literal
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.chance import game_seed
+from toptrumps_core.checks import whole_number
 from toptrumps_core.classic import ClassicRules, ClassicView
 from toptrumps_core.events import PotCollected, Revealed, Tied
 from toptrumps_core.experiments.steps import Steps, run_steps, step_size
@@ -154,8 +155,7 @@ def tie_study_steps(
     The arguments and the errors (raised at the first step) are
     `tie_study`'s.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 100_000:
-        raise ValueError(f"games must be a whole number from 1 to 100,000; got {games!r}")
+    games = whole_number(games, "games", low=1, high=100_000, error=ValueError)
     rules = ClassicRules(deck, seats=seats, no_data=no_data, round_limit=round_limit)
     chooser = [RandomStrategy()] * seats if strategies is None else list(strategies)
     comparisons = ties = unfinished = 0

@@ -27,6 +27,7 @@ from statistics import mean, median
 from typing import Any
 
 from toptrumps_core.chance import stream
+from toptrumps_core.checks import whole_number
 from toptrumps_core.experiments.steps import Steps, run_steps, step_size
 from toptrumps_core.play import play
 from toptrumps_core.protocol import Event, Seat
@@ -207,8 +208,7 @@ def tournament_stats_steps(
     `TournamentStats`.  The arguments and the errors (raised at the first
     step) are `tournament_stats`'s.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_TOURNAMENTS:
-        raise ValueError(f"games must be a whole number from 1 to {MAX_TOURNAMENTS:,}; got {games!r}")
+    games = whole_number(games, "games", low=1, high=MAX_TOURNAMENTS, error=ValueError)
     players = list(strategies) if strategies is not None else [default_player(rules)] * rules.seats
     turns: list[int] = []
     deciders = dict.fromkeys(SECTORS, 0)
