@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any, Generic, TypeGuard, TypeVar, overload
 
 from toptrumps_core.chance import DEFAULT_SEED_SCHEME, SeedScheme, check_seed_scheme, fresh_seed, match_streams
+from toptrumps_core.checks import whole_number
 from toptrumps_core.errors import IllegalActionError, RecordError, RuleOptionError, TopTrumpsError
 from toptrumps_core.protocol import (
     CHANCE,
@@ -151,16 +152,18 @@ class Match(Generic[S, A, V, J]):
         seed_scheme: SeedScheme = DEFAULT_SEED_SCHEME,
     ) -> None:
         players = seat_players(rules, strategies)
-        if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
-            raise RuleOptionError(f"max_actions must be None or a whole number >= 1 (rule C12); got {max_actions!r}")
+        if max_actions is not None:
+            max_actions = whole_number(
+                max_actions, "max_actions", low=1, rule="C12", alternative="None", error=RuleOptionError
+            )
         judging = rules if _judged_by(rules, judge) else None
         if judge is None and judging is not None:
             judge = default_judge(rules)
         check_judge(rules, judge, judged=judging is not None)
         if seed is None:
             seed = fresh_seed()
-        elif isinstance(seed, bool) or not isinstance(seed, (int, str)):  # a record must be able to keep it
-            raise TypeError(f"a match seed must be a whole number, a text or None; got {seed!r}")
+        elif not isinstance(seed, str):  # a record must be able to keep it: a plain int, never a bool or 1.0
+            seed = whole_number(seed, "a match seed", alternative="None, a text", error=TypeError)
         self.rules = rules
         self.strategies: tuple[Strategy[V] | Human, ...] = players
         self.judge = judge
@@ -329,9 +332,7 @@ class Match(Generic[S, A, V, J]):
             raise RecordError("the record has no seed, so its chance and computer actions cannot be drawn again")
         actions = record.actions
         if upto is not None:
-            if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
-                raise RecordError(f"upto must be a whole number from 0 to {len(actions)}; got {upto!r}")
-            actions = actions[:upto]
+            actions = actions[: whole_number(upto, "upto", low=0, high=len(actions), error=RecordError)]
         match = cls(record.rules, strategies, seed=record.seed, start=record.start, max_actions=max_actions,
                     judge=judge, seed_scheme=record.seed_scheme)  # fmt: skip
         for number, action in enumerate(actions):

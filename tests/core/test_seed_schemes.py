@@ -164,5 +164,19 @@ def test_resuming_draws_by_the_records_scheme(zoo: Deck, scheme: Any) -> None:
 
 @pytest.mark.parametrize("seed", [True, 1.5, [1], b"7"])
 def test_a_seed_a_record_could_not_keep_is_refused_before_play(zoo: Deck, seed: Any) -> None:
-    with pytest.raises(TypeError, match="a match seed must be a whole number, a text or None"):
+    with pytest.raises(TypeError, match="a match seed must be None, a text or a whole number; got "):
         Match(ClassicRules(zoo, seats=2), seed=seed)
+
+
+class _Index:
+    """A whole number that is not an int (as a numpy integer is)."""
+
+    def __index__(self) -> int:
+        return 7
+
+
+def test_a_whole_number_seed_of_another_type_is_kept_as_a_plain_int(zoo: Deck) -> None:
+    seed: Any = _Index()
+    match = Match(ClassicRules(zoo, seats=2), seed=seed)
+    assert match.seed == 7 and type(match.seed) is int
+    assert GameRecord.from_json(match.record.to_json()).seed == 7

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from toptrumps_core.cards import MAX_CATEGORIES, MIN_CARDS, MIN_CATEGORIES, Card, Category, Deck, Value, to_value
+from toptrumps_core.checks import is_whole_number
 from toptrumps_core.deckfiles.files import read_text
 from toptrumps_core.deckfiles.suggestions import code_problem, quoted, suggest, unknown_key
 from toptrumps_core.deckfiles.toml_lines import KeyLocator
@@ -334,7 +335,7 @@ class _TomlDeckReader:
             if isinstance(raw, str) and is_no_data_marker(raw):
                 values.append(None)
                 continue
-            if isinstance(raw, bool) or not isinstance(raw, (int, WrittenDecimal)):
+            if not (isinstance(raw, WrittenDecimal) or is_whole_number(raw)):  # TOML's true is not a value
                 raise entry.error(category.name, _VALUE_EXPECTED, raw, at=(category.name, "values"), container="values")
             try:
                 values.append(raw.exact() if isinstance(raw, WrittenDecimal) else to_value(raw))

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from toptrumps_core.checks import whole_number
+from toptrumps_core.checks import is_whole_number, whole_number
 
 __all__ = [
     "ANSWERS",
@@ -69,7 +69,7 @@ def as_probability(p: Fraction | float | int, what: str = "p") -> Fraction:
         >>> as_probability(0.6)
         Fraction(3, 5)
     """
-    if isinstance(p, bool) or not isinstance(p, (Fraction, float, int)):
+    if not (isinstance(p, (Fraction, float)) or is_whole_number(p)):  # True is not a probability
         raise ValueError(f"{what} must be a probability from 0 to 1; got {p!r}")
     exact = Fraction(str(p)) if isinstance(p, float) else Fraction(p)
     if not 0 <= exact <= 1:

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias, get_args
 
+from toptrumps_core.checks import is_whole_number
 from toptrumps_core.errors import ChartError
 
 __all__ = [
@@ -239,7 +240,7 @@ def _check_chart(chart: Chart, *, path: str | None) -> None:
         value = getattr(chart, field)
         if not isinstance(value, str) or not value.strip():
             raise fail(field, "a text that is not blank", value)
-    if isinstance(chart.checked, bool) or not isinstance(chart.checked, int) or not 1900 <= chart.checked <= 2100:
+    if not is_whole_number(chart.checked, low=1900, high=2100):
         raise fail("checked", "the year the answers were checked, e.g. 2024", chart.checked)
     if not isinstance(chart.language, str) or not re.fullmatch(r"[a-z]{2}", chart.language):
         raise fail("language", "a two-letter language code such as 'en'", chart.language)

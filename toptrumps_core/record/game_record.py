@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toptrumps_core.chance import SeedScheme, check_seed_scheme
+from toptrumps_core.checks import is_whole_number
 from toptrumps_core.errors import RecordError, RuleOptionError, TopTrumpsError
 from toptrumps_core.protocol import Action, AnyGame, Event, Outcome, Termination
 from toptrumps_core.record import legacy
@@ -138,7 +139,7 @@ def _load(text: str) -> dict[str, Any]:
     if "format" not in record:
         raise RecordError(f"the record has no 'format' (the record format, {FORMAT})")
     version = record["format"]
-    if type(version) is not int or version not in FORMATS_READ:
+    if not is_whole_number(version) or version not in FORMATS_READ:
         raise RecordError(f"expected a game record with format {FORMAT}; got format {version!r}")
     if version in (1, 2):
         try:
@@ -288,7 +289,7 @@ class GameRecord:
         except RecursionError:
             raise RecordError("a game record must be JSON nested a sane depth") from None
         seed = data["seed"]
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        if seed is not None and not isinstance(seed, str) and not is_whole_number(seed):
             raise RecordError(f"the record's seed must be a whole number, a text or null; got {json_kind(seed)}")
         try:
             scheme = check_seed_scheme(data.get("seed_scheme", "text"))

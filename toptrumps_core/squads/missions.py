@@ -244,7 +244,7 @@ def _check_target(slot: MissionSlot, deck: Deck, *, path: str | Path | None, mis
             )
         return
     category = deck.categories[deck.category_index(slot.category)]
-    if target is None or isinstance(target, bool) or not isinstance(target, Fraction):
+    if not isinstance(target, Fraction):  # MissionSlot turned a whole number or a float into one; not True
         unit = f" in {category.unit}" if category.unit else ""
         raise MissionError(
             path, mission=mission, field=f"{role}.target", expected=f"a number{unit} to be nearest to", got=target

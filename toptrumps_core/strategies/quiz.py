@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from toptrumps_core.checks import whole_number
 from toptrumps_core.probability.bidding import ANSWERS, as_probability, best_bid
 from toptrumps_core.protocol import Action
 from toptrumps_core.quiz import (
@@ -69,9 +70,11 @@ class QuizTeam(Strategy[QuizView]):
         as_probability(self.p)
         if self.opponent_p is not None:
             as_probability(self.opponent_p, "opponent_p")
-        fixed = isinstance(self.bidding, int) and not isinstance(self.bidding, bool) and 1 <= self.bidding <= ANSWERS
-        if self.bidding != "best" and not fixed:
-            raise ValueError(f"bidding must be 'best' or a bid from 1 to {ANSWERS}; got {self.bidding!r}")
+        if self.bidding != "best":
+            bid = whole_number(
+                self.bidding, "bidding (a bid)", low=1, high=ANSWERS, alternative="'best'", error=ValueError
+            )
+            object.__setattr__(self, "bidding", bid)
 
     def target(self, view: QuizView) -> int:
         """Returns the bid this team aims at in the round of `view` (Q4)."""

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from toptrumps_core.checks import is_whole_number
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.probability.settle import average_win_chance, win_chance
 from toptrumps_core.protocol import Action
@@ -138,7 +139,7 @@ class ThresholdBuilder(Strategy[SquadsView]):
 
     def __post_init__(self) -> None:
         value = self.threshold
-        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or not 0 <= value <= 1:
+        if not (isinstance(value, (float, Fraction)) or is_whole_number(value)) or not 0 <= value <= 1:
             raise RuleOptionError(f"the threshold must be a win chance from 0 to 1, such as 0.5; got {value!r}")
 
     def choose(self, view: SquadsView, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -73,7 +73,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from toptrumps_core.cards import Deck
-from toptrumps_core.checks import whole_number
+from toptrumps_core.checks import is_whole_number, whole_number
 from toptrumps_core.comparison import ChooseCategory
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.options import check_options, option_values, options_from_data
@@ -373,7 +373,7 @@ class HiLoRules(Game[HiLoState, HiLoDecision, HiLoView]):
         Raises:
             IllegalActionError: If `seat` is not 0.
         """
-        if type(seat) is not int or seat != 0:  # a bool or 0.0 is not seat 0
+        if not is_whole_number(seat, low=0, high=0):  # a bool or 0.0 is not seat 0
             raise IllegalActionError(f"Hi Lo has one seat, 0 (the active player); got {seat!r}")
         faces = tuple(card if slot < state.turned else None for slot, card in enumerate(state.row))
         seen = {c for c in faces if c is not None} | set(state.put_aside)
