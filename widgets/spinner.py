@@ -39,6 +39,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from toptrumps_core import svg
+from toptrumps_core.checks import is_whole_number, whole_number
 from widgets._boundary import ErrorBoundary, StatusKind, handler
 from widgets._toolkit import StepClicks, app_clock, esc
 
@@ -104,10 +105,9 @@ class Spinner(ipw.VBox):
         steps: StepClicks | None = None,
     ) -> None:
         super().__init__()
-        if not isinstance(duration_s, (int, float)) or isinstance(duration_s, bool) or not 0 <= duration_s <= 60:
+        if not (isinstance(duration_s, float) or is_whole_number(duration_s)) or not 0 <= duration_s <= 60:
             raise ValueError(f"duration_s must be a number of seconds from 0 to 60; got {duration_s!r}")
-        if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= 20:
-            raise ValueError(f"turns must be a whole number from 0 to 20; got {turns!r}")
+        turns = whole_number(turns, "turns", low=0, high=20, error=ValueError)
         self.add_class("tt-spinner")
         self._instance = next(_instances)
         self._boundary = ErrorBoundary(self._show_error)

@@ -15,6 +15,7 @@ import html
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from toptrumps_core.checks import is_whole_number, whole_number
 from toptrumps_core.errors import RuleOptionError
 from toptrumps_core.narration import and_list, plural
 from toptrumps_core.narration import value_words as value_text
@@ -57,21 +58,22 @@ def percent(chance: Fraction | float, *, decimals: int = 0) -> str:
 
 
 def is_whole(value: object) -> bool:
-    """Returns True for an int that is not a bool (values set from the page can be anything)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """Returns True for a whole number, never a bool (values set from the page can be anything).
+
+    The core's check (`toptrumps_core.checks.is_whole_number`): ``True``,
+    ``1.0`` and ``"1"`` are not whole numbers.
+    """
+    return is_whole_number(value)
 
 
 def whole(value: object, low: int, high: int, what: str) -> int:
-    """Returns `value` if it is a whole number from `low` to `high`.
+    """Returns `value` as an int if it is a whole number from `low` to `high` (`toptrumps_core.checks.whole_number`).
 
     Raises:
         RuleOptionError: Naming `what`, the range and the value (a number written as the range is,
             6,000), otherwise.
     """
-    if not is_whole(value) or not low <= value <= high:  # type: ignore[operator]
-        got = f"{value:,}" if is_whole(value) else repr(value)
-        raise RuleOptionError(f"{what} must be a whole number from {low:,} to {high:,}; got {got}")
-    return value  # type: ignore[return-value]
+    return whole_number(value, what, low=low, high=high, error=RuleOptionError)
 
 
 def or_list(words: Sequence[str]) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import ipywidgets as ipw
 
+from toptrumps_core.checks import is_whole_number, whole_number
 from widgets._boundary import ErrorBoundary, StatusKind, handler
 from widgets._style import shared_style_sheet
 from widgets._toolkit import esc
@@ -54,9 +55,7 @@ class SelfCheck(ipw.VBox):
         options = [str(c) for c in choices]
         if len(options) < 2 or len(set(options)) != len(options):
             raise ValueError(f"a question needs two or more different choices; got {options!r}")
-        if isinstance(answer_index, bool) or not isinstance(answer_index, int) or not 0 <= answer_index < len(options):
-            raise ValueError(f"answer_index must be 0 to {len(options) - 1}; got {answer_index!r}")
-        self._answer = answer_index
+        self._answer = whole_number(answer_index, "answer_index", low=0, high=len(options) - 1, error=ValueError)
         self._explanation = explanation
         self._hint = hint or "have another look and try again."
         self._feedback_text = ""
@@ -108,7 +107,7 @@ class SelfCheck(ipw.VBox):
         if picked is None:
             self._say("Pick an answer first, then press Check.", "info")
             return
-        if isinstance(picked, bool) or not isinstance(picked, int) or not 0 <= picked < len(self._choices.options):
+        if not is_whole_number(picked, low=0, high=len(self._choices.options) - 1):
             self._say("That answer is not one of the choices; pick one of them.", "error")
             return
         self._right = picked == self._answer

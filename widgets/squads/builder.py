@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from toptrumps_core.cards import Deck
+from toptrumps_core.checks import whole_number
 from toptrumps_core.deckfiles import load_deck
 from toptrumps_core.errors import IllegalActionError, RuleOptionError
 from toptrumps_core.play import Match
@@ -96,10 +97,8 @@ class SquadBuilder(ipw.VBox):
     def __init__(
         self, rules: SquadsRules, *, people: int = 1, seed: int | str | None = None, computer: Any = None
     ) -> None:
-        if isinstance(people, bool) or not isinstance(people, int) or not 1 <= people <= rules.seats:
-            raise RuleOptionError(f"people must be a whole number from 1 to {rules.seats}; got {people!r}")
         self.rules = rules
-        self._people = people
+        self._people = whole_number(people, "people", low=1, high=rules.seats, error=RuleOptionError)
         self._computer = computer if computer is not None else ExpectedTokensBuilder()
         self._status = StatusLine()
         self._boundary = ErrorBoundary(self._status.show)
@@ -214,19 +213,15 @@ class SquadBuilder(ipw.VBox):
     def choose_mission(self, index: int) -> None:
         """The person who makes the mission plays prepared mission number `index` (S2)."""
         missions = self.rules.mission_list
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(missions):
-            raise IllegalActionError(f"there is no prepared mission number {index!r}")
-        self._submit(ChooseMission(missions[index]))
+        self._submit(ChooseMission(missions[self._mission_number(index)]))
 
     @handler
     def preview_mission(self, index: object) -> None:
         """Shows prepared mission number `index` on the mission screen (a value the page sends, so checked)."""
         missions = self.rules.mission_list
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(missions):
-            raise IllegalActionError(f"there is no prepared mission number {index!r}")
-        self._picked = index
+        picked = self._picked = self._mission_number(index)
         if self.screen == "mission":
-            self._preview.value = picture_html(mission_card(missions[index], self.rules.deck))
+            self._preview.value = picture_html(mission_card(missions[picked], self.rules.deck))
 
     @handler
     def open_editor(self) -> None:
@@ -263,10 +258,12 @@ class SquadBuilder(ipw.VBox):
 
     def _slot(self, slot: object) -> int:
         """Returns `slot` checked (a value the page may send): a whole number naming one of the row's slots."""
-        k = self.rules.cards_each
-        if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < k:
-            raise IllegalActionError(f"there is no slot {slot!r}: the row has slots 1 to {k}")
-        return slot
+        return whole_number(slot, "the slot", low=0, high=self.rules.cards_each - 1, error=IllegalActionError)
+
+    def _mission_number(self, index: object) -> int:
+        """Returns `index` checked (a value the page may send): the number of a prepared mission, from 0."""
+        high = len(self.rules.mission_list) - 1
+        return whole_number(index, "the prepared mission's number", low=0, high=high, error=IllegalActionError)
 
     @handler
     def ready(self) -> None:
