@@ -53,6 +53,7 @@ from typing import Any, Protocol
 
 import ipywidgets as ipw
 
+from toptrumps_core.checks import is_whole_number
 from widgets._style import style_sheet
 
 __all__ = [
@@ -148,7 +149,7 @@ class ManualClock:
         Raises:
             ValueError: If `seconds` is negative, infinite or not a number.
         """
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < math.inf:
+        if not (isinstance(seconds, float) or is_whole_number(seconds)) or not 0 <= seconds < math.inf:
             raise ValueError(f"the clock moves on by a number of seconds >= 0; got {seconds!r}")
         target = self._now + seconds
         while True:
