@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Callable, Mapping, MutableSequence
 from typing import Any
 
 from jupyter_server._tz import utcnow
@@ -84,6 +84,13 @@ class PageKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     Voilà builds its own manager on top of this class (its preheated pools,
     ``_pools`` and ``fill_if_needed``); without pools (``--pool-size 0``) only
     jupyter_server's removal of the dead kernel happens.
+
+    Args:
+        clock: Returns the time in seconds, on which a page's absence is
+            measured; any monotonic clock (`time.monotonic`, the default; a
+            test passes one it moves by hand, so no check depends on how busy
+            the machine is).
+        **kwargs: jupyter_server's `AsyncMappingKernelManager` arguments.
     """
 
     reconnect_seconds = Float(
@@ -91,8 +98,9 @@ class PageKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         help="Seconds a sent page's kernel may go without a websocket connection before it is shut down (> 0).",
     ).tag(config=True)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._clock = clock
         self._stopping: set[str] = set()
         self._absences = Absences(self.reconnect_seconds)
         self._absence_check: PeriodicCallback | None = None
@@ -135,7 +143,7 @@ class PageKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     async def shut_down_absent_pages(self) -> list[str]:
         """Shuts down every sent page's kernel without a connection for `reconnect_seconds`; returns their ids."""
         due = self._absences.overdue(
-            now=time.monotonic(),
+            now=self._clock(),
             running=self.list_kernel_ids(),
             connected={k for k, n in self._kernel_connections.items() if n > 0},
             pooled=pooled_kernels(getattr(self, "_pools", {})),
