@@ -58,6 +58,26 @@ def test_a_manual_clock_wakes_sleeps_in_time_order_and_forgets_cancelled_ones() 
     asyncio.run(main())
 
 
+def test_moves_asked_for_at_once_add_up_and_never_turn_the_clock_back() -> None:
+    clock = ManualClock()
+    ticks: list[float] = []
+
+    async def ticker() -> None:
+        while True:
+            await clock.sleep(1)
+            ticks.append(clock.now())
+
+    async def main() -> None:
+        ticking = asyncio.ensure_future(ticker())
+        await asyncio.sleep(0)
+        await asyncio.gather(clock.advance(5), clock.advance(1))  # the second asked while the first moves
+        assert clock.now() == 6.0
+        assert ticks == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+        ticking.cancel()
+
+    asyncio.run(main())
+
+
 def test_a_countdown_on_the_manual_clock_runs_out_only_when_the_clock_gets_there() -> None:
     clock = ManualClock()
     ticks: list[int] = []
