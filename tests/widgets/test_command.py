@@ -154,3 +154,24 @@ def test_serve_refuses_a_port_nobody_could_open(port: str, capsys: pytest.Captur
         command_parser().parse_args(["serve", "--port", port])
     assert stopped.value.code == 2
     assert "expected a port number from 1 to 65535" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("mode", ["1", ""])
+def test_serve_says_on_its_console_when_it_runs_in_test_mode(
+    mode: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    launched: list[list[str]] = []
+
+    class Launched:
+        @staticmethod
+        def launch_instance(arguments: list[str]) -> None:
+            launched.append(arguments)
+
+    monkeypatch.setattr("widgets.server.app.guarded_voila", lambda **_: Launched)
+    monkeypatch.setenv("TOPTRUMPS_TEST_MODE", mode)
+    monkeypatch.delenv("TOPTRUMPS_DECKS", raising=False)  # serve sets both for its kernels; put back after
+    monkeypatch.setenv("JUPYTER_PATH", "")
+    main(["serve", "--no-browser", "--port", "8899"])
+    assert len(launched) == 1
+    said = capsys.readouterr().err
+    assert ("TEST MODE" in said and "Never serve a class" in said) is (mode == "1")

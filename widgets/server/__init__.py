@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -354,7 +355,14 @@ def serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     os.environ[DECKS_FOLDER_VARIABLE] = str(decks.resolve())  # every page's kernel inherits it
     # Voilà finds templates in the Jupyter data folders; ours comes first.
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATE_ROOT), os.environ.get("JUPYTER_PATH")]))
+    from widgets._toolkit.clock import TEST_MODE_VARIABLE, in_test_mode
     from widgets.server.app import guarded_voila  # Voilà and tornado load only when the app starts
+
+    if in_test_mode():  # every page deals known seeds and its timers stand still: never for a class
+        sys.stderr.write(
+            f"TEST MODE ({TEST_MODE_VARIABLE}=1): every game is dealt a known seed and its clock stands still "
+            f"until a test moves it. Never serve a class like this: unset {TEST_MODE_VARIABLE} and start again.\n"
+        )
 
     served = lessons_in(lessons)
     app_class = guarded_voila(
