@@ -310,7 +310,8 @@ def _call_moves(view: HiLoView, lens: HiLoLens) -> _Moves:
         note = ""
         if lens.call is not None:
             chance = lens.call.chance(direction)
-            note = f"right with chance {chance_text(chance)} ({chance})"
+            exact = f" ({chance})" if 0 < chance < 1 else ""  # "(0)" and "(1)" add nothing to 0% and 100%
+            note = f"right with chance {chance_text(chance)}{exact}"
         help_text = f"Call {direction}: the {which} card's {cat.name} is {direction} than or equal to {value}"
         label = f"{_ARROWS[direction]} {direction.capitalize()}"
         choices.append(Choice(label, Call(direction), help_text, kind="big", note=note))

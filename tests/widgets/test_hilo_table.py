@@ -89,13 +89,18 @@ def test_lens_shows_the_numbers_the_core_computes(deck: Deck) -> None:
     assert table.lens_odds[0].higher == Fraction(1, 5)
     assert "↑ 20% · ↓ 80%" in text
     table.choose(0)
+    text = browser_text(table)
+    assert "right with chance 20% (1/5)" in text and "right with chance 80% (4/5)" in text
     table.call("lower")  # Alpha 101.37 <= 505.83: right
     # Third card against Alpha: unseen now 202.41, 303.59, 404.73, 606.97 (and no n/a in Size): all higher.
     assert table.lens_call == hi_lo_odds(
         deck.card("Alpha").values[0], [deck.cards[i].values[0] for i in table.view.unseen]
     )  # type: ignore[arg-type]
     assert table.lens_call is not None and table.lens_call.higher == 1
-    assert "right with chance 100% (1)" in browser_text(table)
+    text = browser_text(table)
+    # A certain call and an impossible one show no "(1)" or "(0)" beside 100% and 0%.
+    assert "right with chance 100%" in text and "right with chance 0%" in text
+    assert "(1)" not in text and "(0)" not in text
 
 
 def test_lens_off_shows_no_odds(deck: Deck) -> None:
