@@ -88,9 +88,15 @@ def test_lens_shows_the_numbers_the_core_computes(deck: Deck) -> None:
     # Size: Echo 505.83 against 101.37, 202.41, 303.59, 404.73, 606.97: higher 1 of 5.
     assert table.lens_odds[0].higher == Fraction(1, 5)
     assert "↑ 20% · ↓ 80%" in text
+    # The odds are in each button's tooltip (its accessible description) too, after what the button does.
+    size = table.category_buttons[0].tooltip
+    assert size is not None and size.startswith("Play Hi Lo on Size") and "↑ 20% · ↓ 80%" in size
     table.choose(0)
     text = browser_text(table)
     assert "right with chance 20% (1/5)" in text and "right with chance 80% (4/5)" in text
+    higher, lower = (button.tooltip or "" for button in table.call_buttons)
+    assert higher.startswith("Call higher") and higher.endswith("right with chance 20% (1/5)")
+    assert lower.startswith("Call lower") and lower.endswith("right with chance 80% (4/5)")
     table.call("lower")  # Alpha 101.37 <= 505.83: right
     # Third card against Alpha: unseen now 202.41, 303.59, 404.73, 606.97 (and no n/a in Size): all higher.
     assert table.lens_call == hi_lo_odds(

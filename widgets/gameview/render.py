@@ -257,14 +257,24 @@ class ScreenRenderer:
         _set_children(self.choices, [self._frame])
 
     def _button(self, choice: Choice) -> ipw.Button:
+        described = _description(choice)
         if choice.kind == "big":
-            button = big_button(choice.label, choice.help, primary=True)
+            button = big_button(choice.label, described, primary=True)
         else:
             layout = ipw.Layout(width="auto", flex="1 1 auto", min_width="min(240px, 100%)", margin="0")
-            button = ipw.Button(description=choice.label, tooltip=choice.help or None, layout=layout)
+            button = ipw.Button(description=choice.label, tooltip=described or None, layout=layout)
             if choice.kind == "category":
                 button.add_class("tt-category")
         return self._bind(button, lambda: self._act(choice))
+
+
+def _description(choice: Choice) -> str:
+    """The button's tooltip: its help, then its note, so a screen reader reads the note with the button.
+
+    The tooltip becomes the button's ``title``, its accessible description;
+    the note beside the button stays for the eye.
+    """
+    return " — ".join(part for part in (choice.help, choice.note) if part)
 
 
 def _set_children(box: ipw.Box, children: Sequence[ipw.Widget]) -> None:

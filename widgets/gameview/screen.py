@@ -72,7 +72,8 @@ class Choice:
         help: The button's tooltip, a sentence; "" for none.
         kind: How the button looks (`ChoiceKind`).
         note: Plain text shown beside the button (the probability lens's
-            line); "" for none.
+            line), and read after `help` in the button's tooltip, its
+            accessible description; "" for none.
         seat: The person at this page the action is for, at a node where
             several people act at once; None: whoever acts now (a seat, or
             the judge).
