@@ -25,7 +25,7 @@ other game's narrator.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, get_args
+from typing import TYPE_CHECKING
 
 from toptrumps_core.lazy import lazy_exports
 
@@ -80,15 +80,21 @@ def __getattr__(name: str) -> object:
     """Returns the public name `name`, importing its module on first use (`toptrumps_core.lazy`).
 
     ``NARRATED_EVENTS`` is built on first use: every event class some
-    narrator of this package tells, one union per narrator module.
+    narrator of this package tells, read from the narrator modules that the
+    core's registered families name (`toptrumps_core.families`), each of
+    which lists its events as ``EVENTS``.
 
     Raises:
         AttributeError: If `name` is not a public name of the package.
     """
     if name == "NARRATED_EVENTS":
-        events: frozenset[type[Event]] = frozenset()
-        for part, union in (("card_games", "GameEvent"), ("squads", "SquadsEvent"), ("quiz", "QuizEvent")):
-            events |= frozenset(get_args(getattr(importlib.import_module(f"{__name__}.{part}"), union)))
+        from toptrumps_core.families import game_families
+
+        named = (family.narrator for family in game_families() if isinstance(family.narrator, str))
+        modules = {reference.partition(":")[0] for reference in named}
+        events: frozenset[type[Event]] = frozenset().union(
+            *(importlib.import_module(module).EVENTS for module in sorted(modules) if module.startswith(f"{__name__}."))
+        )
         globals()[name] = events
         return events
     return _public_name(name)

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
-from typing import NoReturn, TypeAlias, cast
+from typing import NoReturn, TypeAlias, cast, get_args
 
 from toptrumps_core.cards import Deck
 from toptrumps_core.classic import ClassicView
@@ -152,6 +152,8 @@ GameEvent: TypeAlias = (
     | HiLoEnded
 )
 """Every event class of the core's games; `Narrator.narrate` has a sentence for each."""
+EVENTS: frozenset[type[Event]] = frozenset(get_args(GameEvent))
+"""Every event class this narrator tells (`toptrumps_core.narration.NARRATED_EVENTS` gathers them)."""
 
 _GAME_NAMES = {
     "classic": "the game",

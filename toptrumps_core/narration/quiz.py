@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
-from typing import NoReturn, TypeAlias
+from typing import NoReturn, TypeAlias, get_args
 
 from toptrumps_core.narration.words import Sentence, and_list, plural, said
 from toptrumps_core.protocol import Event
@@ -87,6 +87,8 @@ QuizEvent: TypeAlias = (
     | QuizEnded
 )
 """Every event of the Top Ten Quiz."""
+EVENTS: frozenset[type[Event]] = frozenset(get_args(QuizEvent))
+"""Every event class this narrator tells (`toptrumps_core.narration.NARRATED_EVENTS` gathers them)."""
 
 
 def _tiles(tiles: Sequence[int]) -> str:

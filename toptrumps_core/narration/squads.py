@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
-from typing import NoReturn, TypeAlias, cast
+from typing import NoReturn, TypeAlias, cast, get_args
 
 from toptrumps_core.events import GameEnded
 from toptrumps_core.narration.words import SeatWords, Sentence, and_list, capital, plural, said, value_words
@@ -65,6 +65,8 @@ SquadsEvent: TypeAlias = (
     | GameEnded
 )
 """Every event a game of Squads tells."""
+EVENTS: frozenset[type[Event]] = frozenset(get_args(SquadsEvent))
+"""Every event class this narrator tells (`toptrumps_core.narration.NARRATED_EVENTS` gathers them)."""
 
 
 class SquadsNarrator(SeatWords):
