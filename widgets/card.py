@@ -45,6 +45,9 @@ class CardView(ipw.HTML):
         width_px: Width of the picture in pixels; it also shrinks to fit its
             container.
         back_label: Text on the card back when `card` is None.
+        lower_wins: False to leave out the "▼ lower wins" of lower-is-better
+            categories, for a game in which no value wins a comparison (Hi
+            Lo, rule T12); True for the games that compare (C4).
 
     Raises:
         ValueError: If `highlight` or a key of `marks` is not a category index
@@ -59,6 +62,7 @@ class CardView(ipw.HTML):
         marks: Mapping[int, str] | None = None,
         width_px: int = svg.CARD_WIDTH_PX,
         back_label: str = "Top Trumps",
+        lower_wins: bool = True,
     ) -> None:
         super().__init__()
         self.add_class("tt-cardview")
@@ -67,6 +71,7 @@ class CardView(ipw.HTML):
         self._marks: Mapping[int, str] = _NO_MARKS
         self._width_px = width_px
         self._back_label = back_label
+        self._lower_wins = lower_wins
         self.show(card, highlight=highlight, marks=marks)
 
     @property
@@ -96,6 +101,17 @@ class CardView(ipw.HTML):
     def marks(self, marks: Mapping[int, str] | None) -> None:
         self.show(self._card, highlight=self._highlight, marks=marks)
 
+    @property
+    def lower_wins(self) -> bool:
+        """Whether lower-is-better categories say "▼ lower wins" (see the class docstring)."""
+        return self._lower_wins
+
+    @lower_wins.setter
+    def lower_wins(self, lower_wins: bool) -> None:
+        if lower_wins != self._lower_wins:
+            self._lower_wins = lower_wins
+            self.show(self._card, highlight=self._highlight, marks=self._marks)
+
     def show(
         self,
         card: Card | None,
@@ -112,7 +128,9 @@ class CardView(ipw.HTML):
         if card is None:
             picture = svg.face_down(width_px=self._width_px, label=self._back_label)
         else:
-            picture = svg.card(card, highlight=highlight, marks=frozen, width_px=self._width_px)
+            picture = svg.card(
+                card, highlight=highlight, marks=frozen, width_px=self._width_px, lower_wins=self._lower_wins
+            )
         self._card, self._highlight, self._marks = card, (highlight if card is not None else None), frozen
         if card is None:  # a back has no type to read: pages may draw it smaller (``tt-face-down``)
             self.add_class("tt-face-down")

@@ -263,7 +263,8 @@ def _row(view: HiLoView, marks: Mapping[int, str]) -> tuple[Picture, ...]:
         mark = marks if slot == 0 and view.category is None else {}
         highlight = view.category if card is not None else None
         caption = f"<b>{_SLOT_NAMES[slot]}</b>: {state}{verdict}"
-        row.append(Picture(card, caption, highlight=highlight, marks=MappingProxyType(dict(mark))))
+        picture = Picture(card, caption, highlight=highlight, marks=MappingProxyType(dict(mark)), lower_wins=False)
+        row.append(picture)  # no "▼ lower wins": in Hi Lo no value wins a comparison (T12)
     return tuple(row)
 
 

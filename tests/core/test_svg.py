@@ -133,6 +133,15 @@ def test_lower_wins_mark_appears_exactly_on_lower_is_better_categories() -> None
     assert text_elements(svg.card(higher_only.cards[0]), "▼ lower wins") == []
 
 
+def test_a_card_drawn_without_lower_wins_neither_shows_nor_says_it() -> None:
+    card = tiny_deck().cards[0]
+    marked, plain = svg.card(card), svg.card(card, lower_wins=False)
+    assert "lower wins" in marked and "lower wins" not in plain
+    assert "Price (£): 950" in plain and "◀" in svg.card(card, highlight=3, lower_wins=False)  # the rest as before
+    # the rows lose the room the line took, so the card is shorter
+    assert ET.fromstring(str(plain)).get("viewBox") != ET.fromstring(str(marked)).get("viewBox")
+
+
 def test_values_use_format_value() -> None:
     shown = texts(svg.card(tiny_deck().cards[0]))
     for expected in ("12.3", "7", "30", "950", "72", "Length (m)", "Top speed (km/h)", "Golf score"):

@@ -18,6 +18,14 @@ def test_shows_the_card_as_svg(tiny_deck: Deck) -> None:
     assert view.card is card and view.highlight is None and dict(view.marks) == {}
 
 
+def test_a_card_for_a_game_where_no_value_wins_drops_lower_wins(tiny_deck: Deck) -> None:
+    card = tiny_deck.card("Rocket")
+    view = CardView(card, lower_wins=False)
+    assert view.value == str(svg.card(card, lower_wins=False)) and "lower wins" not in view.value
+    view.lower_wins = True
+    assert view.lower_wins and "▼ lower wins" in view.value
+
+
 def test_highlight_and_lens_marks(tiny_deck: Deck) -> None:
     card = tiny_deck.card("Car")
     view = CardView(card, highlight=2, marks={0: "win 62% · tie 5% · lose 33%"})

@@ -64,6 +64,15 @@ def test_the_log_tells_every_event_in_the_core_s_words(deck: Deck) -> None:
     assert table.log_lines[1].startswith("You call higher for the second card: right")
 
 
+def test_t12_cards_do_not_say_lower_wins(deck: Deck) -> None:
+    # Cost is lower-is-better, but in Hi Lo no value wins: "lower wins" would read as a hint for the call.
+    table = table_from(deck, ["Alpha", "Charlie", "Delta", "Echo"])
+    assert "£11" in page_words(table) and "lower wins" not in page_words(table)
+    table.choose(1)
+    table.call("higher")  # Charlie £33 turned beside Alpha, both face up
+    assert "Charlie" in page_words(table) and "lower wins" not in page_words(table)
+
+
 def test_t12_no_data_card_is_shown_put_aside(deck: Deck) -> None:
     table = table_from(deck, ["Alpha", "Bravo", "Charlie", "Delta", "Echo"])
     table.choose(1)  # Cost: Bravo has none, so Delta (the next of the stack) replaces it

@@ -78,6 +78,7 @@ def card(
     selectable: bool = False,
     width_px: int = CARD_WIDTH_PX,
     colours: Mapping[str, str] | None = None,
+    lower_wins: bool = True,
 ) -> Svg:
     """Draws one card face up.
 
@@ -103,6 +104,10 @@ def card(
             from the card's contents (about 1.6 times the width for six
             categories).
         colours: Colours overriding `COLOURS` by key; None for the defaults.
+        lower_wins: If False, no "▼ lower wins" is drawn or said: for games
+            in which no value wins a comparison (Hi Lo, rule T12), where it
+            would read as a hint for the call. True (the default) for the
+            games that compare (C4).
 
     Returns:
         The card as SVG markup.
@@ -120,9 +125,12 @@ def card(
     marks = {} if marks is None else dict(marks)
     for index in marks:
         check_index(index, count, "marks key")
-    layout = CardLayout.of([card], marks)
-    root = new_root(CARD_WIDTH_PX, layout.height, scale, _card_title(card), _card_desc(card, highlight, marks))
-    draw_card_face(root, card, layout, palette, highlight=highlight, marks=marks, selectable=selectable)
+    layout = CardLayout.of([card], marks, lower_wins=lower_wins)
+    desc = _card_desc(card, highlight, marks, lower_wins=lower_wins)
+    root = new_root(CARD_WIDTH_PX, layout.height, scale, _card_title(card), desc)
+    draw_card_face(
+        root, card, layout, palette, highlight=highlight, marks=marks, selectable=selectable, lower_wins=lower_wins
+    )
     return finish(root)
 
 
@@ -149,15 +157,19 @@ class CardLayout:
     label_rooms: tuple[float, ...]
 
     @classmethod
-    def of(cls, cards: Sequence[Card], marks: Mapping[int, str]) -> CardLayout:
-        """Returns one layout that fits every card in `cards` (at least one)."""
+    def of(cls, cards: Sequence[Card], marks: Mapping[int, str], *, lower_wins: bool = True) -> CardLayout:
+        """Returns one layout that fits every card in `cards` (at least one).
+
+        `lower_wins` False: no row has room for "▼ lower wins" (see `card`).
+        """
         picture = any(c.picture.strip() for c in cards)
         fact_lines = max(len(_fact_lines(c.fact)) for c in cards)
         count = max(len(c.values) for c in cards)
         rows = []
         for index in range(count):
-            subline = bool(marks.get(index)) or any(
-                index < len(c.categories) and not c.categories[index].higher_is_better for c in cards
+            subline = bool(marks.get(index)) or (
+                lower_wins
+                and any(index < len(c.categories) and not c.categories[index].higher_is_better for c in cards)
             )
             rows.append(ROW_HEIGHT_PX + (ROW_SUBLINE_PX if subline else 0))
         # Values take the room they need, up to 45% of the row; wider ones shrink.
@@ -239,6 +251,7 @@ def draw_card_face(
     highlight: int | None,
     marks: Mapping[int, str],
     selectable: bool,
+    lower_wins: bool = True,
 ) -> None:
     """Draws `card` face up into `parent`, at (0, 0) and `CARD_WIDTH_PX` wide (design px).
 
@@ -250,6 +263,7 @@ def draw_card_face(
         highlight: Index of the chosen category, or None (see `card`).
         marks: Text badges by category index (see `card`).
         selectable: True to outline every row like a button (see `card`).
+        lower_wins: False to leave out "▼ lower wins" (see `card`).
     """
     width, height = CARD_WIDTH_PX, layout.height
     inner_l, inner_r = BORDER_PX, width - BORDER_PX
@@ -406,15 +420,12 @@ def draw_card_face(
             )
 
         sub_y = top + ROW_HEIGHT_PX + ROW_SUBLINE_PX - 8
-        if not category.higher_is_better:
+        lower = lower_wins and not category.higher_is_better
+        if lower:
             draw_text(row, PAD_PX, sub_y, _LOWER_WINS, size=SMALL_FONT_PX, fill=palette["lower"], bold=True)
         mark = clean_text(marks.get(index, ""))
         if mark:
-            room = (
-                value_right
-                - PAD_PX
-                - (text_width(_LOWER_WINS, SMALL_FONT_PX, bold=True) + 12 if not category.higher_is_better else 0)
-            )
+            room = value_right - PAD_PX - (text_width(_LOWER_WINS, SMALL_FONT_PX, bold=True) + 12 if lower else 0)
             mark = fit(mark, room - 16, SMALL_FONT_PX, bold=True)
             mark_w = text_width(mark, SMALL_FONT_PX, bold=True) + 16
             draw_rect(
@@ -468,16 +479,16 @@ def _card_title(card: Card) -> str:
     return f"{card.name} ({card.code})" if card.code else card.name
 
 
-def _value_words(category: Category, value: Value) -> str:
+def _value_words(category: Category, value: Value, *, lower_wins: bool) -> str:
     words = f"{category.label}: {format_value(value)}"
     if value is None:
         words += " (no data)"
-    if not category.higher_is_better:
+    if lower_wins and not category.higher_is_better:
         words += ", lower wins"
     return words
 
 
-def _card_desc(card: Card, highlight: int | None, marks: Mapping[int, str]) -> str:
+def _card_desc(card: Card, highlight: int | None, marks: Mapping[int, str], *, lower_wins: bool) -> str:
     parts = [f"Card {card.name}" + (f", quartet code {card.code}" if card.code else "") + "."]
     picture = card.picture.strip()
     if picture and card.picture_file is None:
@@ -486,7 +497,7 @@ def _card_desc(card: Card, highlight: int | None, marks: Mapping[int, str]) -> s
         parts.append(f"Fact: {card.fact.strip()}")
     rows = []
     for index, (category, value) in enumerate(zip(card.categories, card.values, strict=False)):
-        words = _value_words(category, value)
+        words = _value_words(category, value, lower_wins=lower_wins)
         if index == highlight:
             words += ", chosen category"
         if marks.get(index):

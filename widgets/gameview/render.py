@@ -53,6 +53,7 @@ class _Place:
             self.card.layout.visibility = "visible"
         if picture != self._drawn:  # a card's picture is the largest value: sent only when it changed
             card = None if picture.empty else picture.card
+            self.card.lower_wins = picture.lower_wins
             self.card.show(card, highlight=picture.highlight if card is not None else None, marks=picture.marks)
             self._drawn = picture
 

@@ -104,6 +104,8 @@ class Picture:
         highlight: The chosen category's index, drawn bold; None for none.
         marks: Badges by category index (the lens's odds); empty for none.
         empty: True for a place with no card (it keeps its room, hidden).
+        lower_wins: False to leave out the card's "▼ lower wins", in a game
+            where no value wins a comparison (Hi Lo, T12; see `CardView`).
     """
 
     card: Card | None
@@ -111,6 +113,7 @@ class Picture:
     highlight: int | None = None
     marks: Mapping[int, str] = field(default_factory=lambda: _NO_MARKS)
     empty: bool = False
+    lower_wins: bool = True
 
 
 @dataclass(frozen=True)

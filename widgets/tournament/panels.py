@@ -310,7 +310,7 @@ class ArenaPanels:
             if card is None:
                 picture = svg.face_down(width_px=150, label="?")
             else:
-                picture = svg.card(deck.cards[card], highlight=row.category, width_px=210)
+                picture = svg.card(deck.cards[card], highlight=row.category, width_px=210, lower_wins=False)
             caption = f"Card {slot + 1}"
             if slot in verdicts:
                 direction, right = verdicts[slot]
