@@ -12,6 +12,7 @@ import pytest
 
 from toptrumps_core.quiz import QuizRules, QuizStage
 from widgets.quiz import Countdown, FakeClock, QuizMaster
+from widgets.quiz.board import CSS
 from widgets.quiz.sounds import sound
 
 
@@ -268,10 +269,21 @@ def test_q13_the_judge_sees_the_rank_accepting_credits_and_the_answer_only_on_re
     assert "rank 1" in prompt and "Accepting credits that rank" in prompt
     assert "Accept as:" not in prompt
     assert_nothing_hidden_is_synced(master)
+    # The judge's buttons sit in a row that wraps, each as wide as its words, so a phone cuts none of them.
+    [row] = [w for w in every_widget(master) if isinstance(w, ipw.HBox) and judge_buttons(w)]
+    assert row.layout.flex_flow == "row wrap"
+    assert all(button.layout.width == "auto" for button in judge_buttons(row))
+    assert ".tt-quiz-actions .widget-button { flex: 0 0 auto;" in CSS  # the row's class: buttons never shrink
     master.show_closest_answer()
     assert "Accept as: <b>English (rank 1)</b>?" in master._controls.children[0].value
     master.judge(True)
     assert master.match.state.turned == (1,) and not master.judge_sees_answer
+
+
+def judge_buttons(box: ipw.Box) -> list[ipw.Button]:
+    """Returns the judge's buttons among `box`'s own children (Accept, Reject, Show me the closest answer)."""
+    words = ("Accept as rank", "Reject", "Show me the closest answer")
+    return [w for w in box.children if isinstance(w, ipw.Button) and w.description.startswith(words)]
 
 
 def _guessing(master: QuizMaster) -> None:

@@ -72,6 +72,9 @@ CSS = f"""
 .tt-quiz-big {{ font-size: 1.8em; font-weight: 800; text-align: center; padding: 12px; }}
 .tt-quiz .widget-button, .tt-quiz .widget-toggle-button {{ font-size: clamp(16px, 1.15vw, 22px); height: 2.2em;
   width: auto; padding: 0 0.8em; }}
+.tt-quiz-actions {{ gap: 6px; }}
+.tt-quiz-actions .widget-button {{ flex: 0 0 auto; max-width: 100%; min-height: 2.2em; height: auto;
+  white-space: normal; }}
 .tt-quiz .widget-text input, .tt-quiz .widget-password input {{ font-size: 1.3em; height: 1.9em; }}
 .tt-quiz .widget-text, .tt-quiz .widget-password {{ width: auto; }}
 </style>

@@ -69,7 +69,9 @@ class QuizControls(ipw.VBox):
         self.bid_rows = ipw.VBox(rows)
         self.pause = button("Pause ⏸", "Stop the timer for a moment")
         master.steps.bind(self.pause, lambda: master.toggle_pause())
-        self.actions = ipw.HBox()
+        # the row wraps and each button keeps its text's width, so no button is cut on a phone ("Accept a…")
+        self.actions = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
+        self.actions.add_class("tt-quiz-actions")
         super().__init__([self.prompt, self.bid_rows, self.answer_row, self.actions])
 
     def show(self, view: QuizView) -> None:
