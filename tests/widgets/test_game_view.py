@@ -56,6 +56,16 @@ def squads_match(seed: int, *, people: int = 2) -> Match:
     return Match(rules, [HUMAN if seat < people else computer for seat in range(3)], seed=seed)
 
 
+def play_to_a_computer_s_turn(view: GameView[object, None]) -> None:
+    """Plays the people's first choices until a computer is due (a test fails if none ever is)."""
+    for _ in range(STEPS):
+        if view.driver.due().turn is Turn.COMPUTER:
+            break
+        choice = view.screen.choices[0]
+        view.act(choice.action, seat=choice.seat)
+    assert view.driver.due().turn is Turn.COMPUTER, "the test needs a computer's turn"
+
+
 def test_a_squads_match_is_played_to_its_end_with_two_people_building_at_once() -> None:
     view = game_view(squads_match(seed=4))
     simultaneous = both_at_once = 0
@@ -182,12 +192,7 @@ def test_one_click_from_the_page_is_one_step() -> None:
     view = GameView(
         match, present=present_moves, ui=None, page=GamePage(game="test", again=None, saves=False), clock=lambda: now[0]
     )
-    for _ in range(STEPS):
-        if view.driver.due().turn is Turn.COMPUTER:
-            break
-        choice = view.screen.choices[0]
-        view.act(choice.action, seat=choice.seat)
-    assert view.driver.due().turn is Turn.COMPUTER, "the test needs a computer's turn"
+    play_to_a_computer_s_turn(view)
     steps = len(match.actions)
     page_click(view.next_button)
     page_click(view.next_button)  # a double click: one step
@@ -196,12 +201,7 @@ def test_one_click_from_the_page_is_one_step() -> None:
 
 def test_an_action_is_refused_while_a_computer_acts() -> None:
     view = game_view(squads_match(seed=4, people=0))
-    for _ in range(STEPS):
-        if view.driver.due().turn is Turn.COMPUTER:
-            break
-        choice = view.screen.choices[0]
-        view.act(choice.action, seat=choice.seat)
-    assert view.driver.due().turn is Turn.COMPUTER, "the test needs a computer's turn"
+    play_to_a_computer_s_turn(view)
     before = list(view.match.actions)
     view.act(Action())
     assert view.status == "Sorry — it is a computer's turn — press Next ▶ or Fast-forward ⏩."
