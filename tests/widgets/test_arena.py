@@ -613,3 +613,21 @@ def test_a_tournament_saved_by_release_0_1_0_resumes() -> None:
     assert arena.status.startswith("Resumed")
     assert len(arena.match.actions) == len(data["actions"]) and arena.match.humans == (0,)
     assert arena.log_lines
+
+
+def test_in_hi_lo_the_category_choices_name_no_winning_direction() -> None:
+    for seed in range(1, 40):
+        arena = TournamentArena.new(seats=2, humans=2, seed=seed)
+        for _ in range(2_000):
+            if arena.screen == "over":
+                break
+            if arena.screen == "choose" and arena.match.view(arena.match.waiting_for).hilo is not None:
+                tips = [button.tooltip for button in arena.buttons.values()]
+                assert tips and all(tip.startswith("Play Hi Lo on ") and "wins" not in tip for tip in tips)
+                assert not any("wins" in label for label in arena.buttons)
+                return
+            if arena.buttons:
+                next(iter(arena.buttons.values())).click()
+            else:
+                arena.next()
+    pytest.fail("no Hi Lo category choice came up")

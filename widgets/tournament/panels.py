@@ -432,7 +432,9 @@ class ArenaPanels:
                 return f"Category {action.category + 1}", "Choose this category"
             category = card.categories[action.category]
             value = value_text(category, card.values[action.category])
-            lower = "  ▼ lower wins" if not category.higher_is_better and view.hilo is None else ""
+            if view.hilo is not None:  # in Hi Lo no category wins: the calls compare the cards turned next
+                return f"{category.name}: {value}", f"Play Hi Lo on {category.name}: {card.name} has {value}"
+            lower = "  ▼ lower wins" if not category.higher_is_better else ""
             direction = "higher wins" if category.higher_is_better else "lower wins"
             return f"{category.name}: {value}{lower}", f"Choose {category.name}: {card.name} has {value}; {direction}"
         return f"Choice {number}", "Make this choice"
