@@ -36,7 +36,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -65,7 +65,7 @@ from widgets._toolkit import (
     whole,
 )
 from widgets._toolkit.save_files import SavedGame, SaveHeader
-from widgets.gameview import AnyMatch, Choice, GamePage, GameView, Picture, Screen, Seen, Toggle, Tone
+from widgets.gameview import AnyMatch, Choice, GamePage, GameView, Picture, Screen, Seen, Toggle
 
 __all__ = [
     "DEFAULT_SEED",
@@ -196,18 +196,7 @@ def present_hi_lo(seen: Seen[HiLoView], events: Sequence[Event], page: HiLoPage)
     if view.category is None and not over:
         marks = {c: f"↑{chance_text(o.higher)} ↓{chance_text(o.lower)}" for c, o in lens.odds.items()}
     seen_aside = [deck.cards[c].name for c in view.put_aside]
-    if over:
-        last_right = view.calls[-1][1] if view.calls else True
-        moves = _Moves(
-            result=_result_text(view),
-            tone="win" if view.pins and last_right else "tie",  # a wrong call is never green
-            closing_html="<p>Press <b>Play again ↻</b> for a new shuffle.</p>",
-        )
-    elif view.category is None:
-        moves = _choose_moves(view, legal, lens)
-    else:
-        moves = _call_moves(view, lens)
-    return Screen(
+    base = Screen(
         title_html=f"Hi Lo — {esc(deck.name)} <span class='tt-subtitle'>({esc(about)})</span>",
         state="over" if over else "choose" if view.category is None else "call",
         banner_html=f"<span role='status'>Pins: {'●' * earned}{'○' * (2 - earned)} ({_pins_text(earned)})</span>",
@@ -223,27 +212,18 @@ def present_hi_lo(seen: Seen[HiLoView], events: Sequence[Event], page: HiLoPage)
         board=_row(view, marks),
         board_class="tt-hilo-row",
         board_note_html=f"<p>Put aside (no data): {esc(', '.join(seen_aside))}</p>" if seen_aside else "",
-        result=moves.result,
-        tone=moves.tone,
-        prompt=moves.prompt,
-        hint=moves.hint,
-        choices=moves.choices,
-        framed=moves.framed,
-        closing_html=moves.closing_html,
     )
-
-
-@dataclass(frozen=True)
-class _Moves:
-    """The part of a Hi Lo screen that changes with the stage: the result line and the choices."""
-
-    result: str = ""
-    tone: Tone = ""
-    prompt: str = ""
-    hint: str = ""
-    choices: tuple[Choice, ...] = ()
-    framed: bool = False
-    closing_html: str = ""
+    if over:
+        last_right = view.calls[-1][1] if view.calls else True
+        return replace(
+            base,
+            result=_result_text(view),
+            tone="win" if view.pins and last_right else "tie",  # a wrong call is never green
+            closing_html="<p>Press <b>Play again ↻</b> for a new shuffle.</p>",
+        )
+    if view.category is None:
+        return _with_category_choices(base, view, legal, lens)
+    return _with_calls(base, view, lens)
 
 
 def _row(view: HiLoView, marks: Mapping[int, str]) -> tuple[Picture, ...]:
@@ -268,7 +248,8 @@ def _row(view: HiLoView, marks: Mapping[int, str]) -> tuple[Picture, ...]:
     return tuple(row)
 
 
-def _choose_moves(view: HiLoView, legal: Sequence[Action], lens: HiLoLens) -> _Moves:
+def _with_category_choices(base: Screen, view: HiLoView, legal: Sequence[Action], lens: HiLoLens) -> Screen:
+    """Returns `base` with the choice of a category, each with its odds when the lens is on (T12, P1, P2)."""
     first = view.first_card
     assert first is not None  # face up until the end
     deck = view.deck
@@ -297,10 +278,11 @@ def _choose_moves(view: HiLoView, legal: Sequence[Action], lens: HiLoLens) -> _M
         help_text = f"Play Hi Lo on {category.name} ({first.name} has {value})"
         choices.append(Choice(f"{category.name}: {value}", action, help_text, kind="category", note=note))
     prompt = f"Choose a category of {first.name} for the whole game"
-    return _Moves(prompt=prompt, hint=hint, choices=tuple(choices), framed=True)
+    return replace(base, prompt=prompt, hint=hint, choices=tuple(choices), framed=True)
 
 
-def _call_moves(view: HiLoView, lens: HiLoLens) -> _Moves:
+def _with_calls(base: Screen, view: HiLoView, lens: HiLoLens) -> Screen:
+    """Returns `base` with the calls higher and lower, each with its chance when the lens is on (T12)."""
     shown, category = view.shown, view.category
     assert shown is not None and category is not None  # a call is due
     cat = view.deck.categories[category]
@@ -317,7 +299,7 @@ def _call_moves(view: HiLoView, lens: HiLoLens) -> _Moves:
         label = f"{_ARROWS[direction]} {direction.capitalize()}"
         choices.append(Choice(label, Call(direction), help_text, kind="big", note=note))
     prompt = f"Will the {which} card's {cat.name} be higher or lower than {value}? (Equal counts as right.)"
-    return _Moves(result=_last_call_text(view), prompt=prompt, choices=tuple(choices))
+    return replace(base, result=_last_call_text(view), prompt=prompt, choices=tuple(choices))
 
 
 def _last_call_text(view: HiLoView) -> str:
