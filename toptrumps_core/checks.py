@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 
-__all__ = ["is_whole_number", "whole_number"]
+__all__ = ["is_whole_number", "whole_number", "whole_number_words"]
 
 
 def whole_number(
@@ -112,16 +112,30 @@ def is_whole_number(value: object, *, low: int | None = None, high: int | None =
     return True
 
 
+def whole_number_words(low: int | None = None, high: int | None = None) -> str:
+    """Returns how `whole_number` names what it expects of a range, e.g. "a whole number from 1 to 9".
+
+    Args:
+        low: The least number allowed, or None for no least.
+        high: The greatest number allowed, or None for no greatest.
+
+    Example:
+        >>> whole_number_words(1, 9), whole_number_words(low=1_000), whole_number_words()
+        ('a whole number from 1 to 9', 'a whole number >= 1,000', 'a whole number')
+    """
+    if low is not None and high is not None:
+        return f"a whole number from {_written(low)} to {_written(high)}"
+    if low is not None:
+        return f"a whole number >= {_written(low)}"
+    if high is not None:
+        return f"a whole number <= {_written(high)}"
+    return "a whole number"
+
+
 def _message(
     value: object, what: str, low: int | None, high: int | None, rule: str | None, alternative: str | None
 ) -> str:
-    expected = "a whole number"
-    if low is not None and high is not None:
-        expected += f" from {_written(low)} to {_written(high)}"
-    elif low is not None:
-        expected += f" >= {_written(low)}"
-    elif high is not None:
-        expected += f" <= {_written(high)}"
+    expected = whole_number_words(low, high)
     if alternative is not None:
         expected = f"{alternative} or {expected}"
     if rule is not None:

@@ -53,7 +53,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from toptrumps_core.checks import whole_number
+from toptrumps_core.checks import whole_number, whole_number_words
 from toptrumps_core.errors import RuleOptionError
 
 __all__ = [
@@ -127,7 +127,8 @@ class OptionSpec:
         elif self.type is bool:
             text = "True or False"
         else:
-            return _whole_numbers(self.low, self.high, self.off)
+            text = whole_number_words(self.low, self.high)
+            return f"None (off) or {text}" if self.off else text
         return f"{text}, or None (off)" if self.off else text
 
     def check(self, value: object) -> None:
@@ -178,18 +179,6 @@ class OptionSpec:
         if choice not in self.choices:
             raise KeyError(f"{self.name} has no choice {choice!r}; expected one of {list(self.choices)}")
         return self.choice_labels[self.choices.index(choice)]
-
-
-def _whole_numbers(low: int | None, high: int | None, off: bool) -> str:
-    """Returns the words of `toptrumps_core.checks.whole_number` for a range, e.g. "a whole number from 1 to 9"."""
-    text = "a whole number"
-    if low is not None and high is not None:
-        text += f" from {low:,} to {high:,}"
-    elif low is not None:
-        text += f" >= {low:,}"
-    elif high is not None:
-        text += f" <= {high:,}"
-    return f"None (off) or {text}" if off else text
 
 
 @dataclass(frozen=True, slots=True)
